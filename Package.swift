@@ -1,0 +1,95 @@
+// swift-tools-version:6.0
+// digits: a handwritten-digit recognizer that runs a TorchScript model
+// through a small C++ bridge (TorchBridge/) over libtorch.
+
+import Foundation
+import PackageDescription
+
+// MARK: Finding libtorch
+//
+// With no LIBTORCH set, the system install is used: Debian/Ubuntu's
+// libtorch-dev puts its headers under /usr/include (plus the C++ API headers
+// under torch/csrc/api/include) and its libraries on the default linker path.
+//
+// LIBTORCH=/prefix switches to another install with the layout
+// prefix/include, prefix/include/torch/csrc/api/include, prefix/lib: the
+// official LibTorch zip unpacked (prefix = the `libtorch` folder), or a pip
+// torch (prefix = the `torch` package folder in site-packages). The binaries
+// get an rpath to prefix/lib, so they run without LD_LIBRARY_PATH.
+let libtorch = Context.environment["LIBTORCH"].flatMap { $0.isEmpty ? nil : $0 }
+let torchInclude = libtorch.map { "\($0)/include" } ?? "/usr/include"
+/// The system include dir is searched already; naming it again with
+/// -isystem would break libstdc++'s #include_next.
+let torchIncludeFlags = (libtorch == nil ? [] : ["-isystem", torchInclude])
+    + ["-isystem", "\(torchInclude)/torch/csrc/api/include"]
+
+/// libtorch builds come with either C++ ABI of libstdc++; a pre-C++11-ABI
+/// build (older pip wheels, LibTorch's "Pre-cxx11 ABI" zip) says so in the
+/// compiler flags its CMake config asks for.
+let torchUsesOldABI: Bool = {
+    guard let prefix = libtorch,
+          let config = try? String(contentsOfFile: "\(prefix)/share/cmake/Torch/TorchConfig.cmake", encoding: .utf8)
+    else { return false }
+    return config.contains("_GLIBCXX_USE_CXX11_ABI=0")
+}()
+
+var bridgeFlags = torchIncludeFlags
+if torchUsesOldABI { bridgeFlags.append("-D_GLIBCXX_USE_CXX11_ABI=0") }
+
+var torchLinkerSettings: [LinkerSetting] = [
+    .linkedLibrary("torch"),
+    .linkedLibrary("torch_cpu"),
+    .linkedLibrary("c10"),
+]
+if let prefix = libtorch {
+    torchLinkerSettings.append(.unsafeFlags(["-L\(prefix)/lib", "-Xlinker", "-rpath", "-Xlinker", "\(prefix)/lib"]))
+}
+
+let package = Package(
+    name: "digits",
+    products: [
+        .library(name: "DigitKit", targets: ["DigitKit"]),
+        .executable(name: "digits", targets: ["digits"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The C++ shim over torch::jit; a plain C header, built standalone by CMakeLists.txt too.
+        .target(
+            name: "TorchBridge",
+            path: "TorchBridge",
+            exclude: ["tests"],
+            sources: ["TorchBridge.cpp"],
+            publicHeadersPath: "include",
+            cxxSettings: [.unsafeFlags(bridgeFlags)],
+            linkerSettings: torchLinkerSettings
+        ),
+        // libpng's simplified png_image_* API, found through pkg-config.
+        .systemLibrary(
+            name: "CLibPNG",
+            path: "Sources/CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // The Swift API: decoding, preprocessing, the ASCII view and the model.
+        .target(
+            name: "DigitKit",
+            dependencies: ["TorchBridge", "CLibPNG"]
+        ),
+        // The `digits` command-line tool.
+        .executableTarget(
+            name: "digits",
+            dependencies: [
+                "DigitKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DigitsTests",
+            dependencies: ["DigitKit", "digits"],
+            resources: [.copy("Resources")]
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

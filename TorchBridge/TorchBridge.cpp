@@ -1,0 +1,231 @@
+// TorchBridge: the C functions of TorchBridge.h, implemented over torch::jit.
+//
+// Every exported function runs its body inside `guarded`, which catches
+// c10::Error, std::bad_alloc, std::exception and `...`, so no C++ exception
+// ever unwinds into a Swift (or C) frame.
+
+#include "TorchBridge.h"
+
+#include <torch/script.h>
+#include <torch/version.h>
+#include <ATen/Parallel.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <sstream>
+#include <string>
+#include <vector>
+
+struct TBModule {
+    // torch::jit::Module is a reference-counted handle; `forward` is not
+    // const, but running it under InferenceMode does not change the module.
+    mutable torch::jit::Module module;
+};
+
+namespace {
+
+constexpr size_t kMaxMessageLength = 400;
+
+/// Copies `text` into a malloc'd C string for the caller (NULL if malloc fails).
+char *copyMessage(const std::string &text) {
+    char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+    if (copy != nullptr) {
+        std::memcpy(copy, text.c_str(), text.size() + 1);
+    }
+    return copy;
+}
+
+std::string trim(const std::string &text) {
+    const char *space = " \t\r\n";
+    size_t first = text.find_first_not_of(space);
+    if (first == std::string::npos) return "";
+    size_t last = text.find_last_not_of(space);
+    return text.substr(first, last - first + 1);
+}
+
+/// Reduces a libtorch error text to one line. TorchScript interpreter errors
+/// carry a traceback whose last "SomethingError: ..." line is the cause;
+/// other errors lead with their cause on the first line.
+std::string oneLine(const std::string &text) {
+    std::vector<std::string> lines;
+    std::istringstream stream(text);
+    for (std::string line; std::getline(stream, line);) {
+        line = trim(line);
+        if (!line.empty()) lines.push_back(line);
+    }
+    if (lines.empty()) return "unknown error";
+    std::string chosen = lines.front();
+    for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+        size_t colon = it->find("Error: ");
+        if (colon != std::string::npos && it->find(' ') > colon) {
+            chosen = *it;
+            break;
+        }
+    }
+    if (chosen.size() > kMaxMessageLength) chosen = chosen.substr(0, kMaxMessageLength) + "...";
+    return chosen;
+}
+
+/// A failure raised inside the bridge itself, with the status to report.
+struct BridgeFailure {
+    TBStatus status;
+    std::string message;
+};
+
+void setMessage(char **outMessage, const std::string &message) {
+    if (outMessage != nullptr) *outMessage = copyMessage(message);
+}
+
+/// Runs `body`, translating every exception into a status and message.
+/// `context` prefixes messages from libtorch (for example "cannot load model").
+template <typename Body>
+TBStatus guarded(char **outMessage, TBStatus failureStatus, const char *context, Body body) {
+    if (outMessage != nullptr) *outMessage = nullptr;
+    try {
+        body();
+        return TBStatusOK;
+    } catch (const BridgeFailure &failure) {
+        setMessage(outMessage, failure.message);
+        return failure.status;
+    } catch (const std::bad_alloc &) {
+        setMessage(outMessage, std::string(context) + ": out of memory");
+        return TBStatusOutOfMemory;
+    } catch (const c10::Error &error) {
+        setMessage(outMessage, std::string(context) + ": " + oneLine(error.what_without_backtrace()));
+        return failureStatus;
+    } catch (const std::exception &error) {
+        setMessage(outMessage, std::string(context) + ": " + oneLine(error.what()));
+        return failureStatus;
+    } catch (...) {
+        setMessage(outMessage, std::string(context) + ": unknown C++ exception");
+        return failureStatus;
+    }
+}
+
+std::string describeShape(const at::Tensor &tensor) {
+    std::ostringstream text;
+    text << "[";
+    for (int64_t i = 0; i < tensor.dim(); ++i) text << (i ? ", " : "") << tensor.size(i);
+    text << "]";
+    return text.str();
+}
+
+/// Names what a forward returned, for messages: "a Long tensor of shape [1, 3]".
+std::string describe(const c10::IValue &value) {
+    if (value.isTensor()) {
+        const at::Tensor &tensor = value.toTensor();
+        return std::string("a ") + c10::toString(tensor.scalar_type()) + " tensor of shape " + describeShape(tensor);
+    }
+    if (value.isTuple()) return "a tuple of " + std::to_string(value.toTupleRef().elements().size()) + " elements";
+    if (value.isList()) return "a list";
+    if (value.isNone()) return "None";
+    return std::string("a value of type ") + value.tagKind();
+}
+
+/// The [count, 10] float scores of `output`, or a BridgeFailure naming what came instead.
+at::Tensor checkedScores(const c10::IValue &output, int64_t count, TBStatus status) {
+    bool ok = output.isTensor() && at::isFloatingType(output.toTensor().scalar_type()) &&
+              output.toTensor().dim() == 2 && output.toTensor().size(0) == count &&
+              output.toTensor().size(1) == TB_CLASS_COUNT;
+    if (!ok) {
+        std::ostringstream text;
+        text << "not a digit model: expected forward to return a float tensor of shape [" << count << ", "
+             << TB_CLASS_COUNT << "], got " << describe(output);
+        throw BridgeFailure{status, text.str()};
+    }
+    return output.toTensor();
+}
+
+/// Runs `count` images through the model and writes their log-probabilities.
+void forward(const TBModule *module, const float *pixels, size_t count, float *logProbabilities, TBStatus shapeStatus) {
+    c10::InferenceMode inferenceMode;
+    const auto n = static_cast<int64_t>(count);
+    // Copy the input: a model may modify its argument in place, and the
+    // caller's buffer is const.
+    at::Tensor input = torch::from_blob(const_cast<float *>(pixels), {n, 1, TB_IMAGE_SIDE, TB_IMAGE_SIDE},
+                                        torch::kFloat)
+                           .clone();
+    c10::IValue output = module->module.forward({input});
+    at::Tensor scores = checkedScores(output, n, shapeStatus);
+    at::Tensor logProbs = torch::log_softmax(scores.to(torch::kFloat), 1).contiguous();
+    std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * count * TB_CLASS_COUNT);
+}
+
+} // namespace
+
+extern "C" {
+
+TBStatus TBModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
+    if (outModule != nullptr) *outModule = nullptr;
+    if (path == nullptr || outModule == nullptr) {
+        if (outMessage != nullptr) *outMessage = copyMessage("TBModuleInitWithFileAtPath: NULL argument");
+        return TBStatusInvalidArgument;
+    }
+    TBModule *loaded = nullptr;
+    TBStatus status = guarded(outMessage, TBStatusLoadFailed, "cannot load TorchScript model", [&] {
+        loaded = new TBModule{torch::jit::load(path, torch::kCPU)};
+        loaded->module.eval();
+    });
+    if (status != TBStatusOK) {
+        delete loaded;
+        return status;
+    }
+    status = guarded(outMessage, TBStatusNotADigitModel, "not a digit model: probe forward on a [1, 1, 28, 28] input failed", [&] {
+        std::vector<float> zeros(TB_IMAGE_FLOATS, 0.0f);
+        float scores[TB_CLASS_COUNT];
+        forward(loaded, zeros.data(), 1, scores, TBStatusNotADigitModel);
+    });
+    if (status != TBStatusOK) {
+        delete loaded;
+        return status;
+    }
+    *outModule = loaded;
+    return TBStatusOK;
+}
+
+TBStatus TBModulePredictImage(const TBModule *module, const float *pixels, float *logProbabilities,
+                              char **outMessage) {
+    return TBModulePredictImages(module, pixels, 1, logProbabilities, outMessage);
+}
+
+TBStatus TBModulePredictImages(const TBModule *module, const float *pixels, size_t count, float *logProbabilities,
+                               char **outMessage) {
+    if (module == nullptr || pixels == nullptr || logProbabilities == nullptr || count == 0) {
+        if (outMessage != nullptr) *outMessage = copyMessage("TBModulePredictImages: NULL argument or zero count");
+        return TBStatusInvalidArgument;
+    }
+    return guarded(outMessage, TBStatusInferenceFailed, "forward pass failed", [&] {
+        forward(module, pixels, count, logProbabilities, TBStatusInferenceFailed);
+    });
+}
+
+void TBModuleFree(TBModule *module) {
+    delete module;
+}
+
+void TBMessageFree(char *message) {
+    std::free(message);
+}
+
+TBStatus TBSetThreadCount(int count, char **outMessage) {
+    if (count < 1) {
+        if (outMessage != nullptr) *outMessage = copyMessage("thread count must be at least 1");
+        return TBStatusInvalidArgument;
+    }
+    return guarded(outMessage, TBStatusInvalidArgument, "cannot set thread count", [&] { at::set_num_threads(count); });
+}
+
+int TBThreadCount(void) {
+    try {
+        return at::get_num_threads();
+    } catch (...) {
+        return 1;
+    }
+}
+
+const char *TBTorchVersion(void) {
+    return TORCH_VERSION;
+}
+
+} // extern "C"

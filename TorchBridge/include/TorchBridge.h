@@ -1,0 +1,116 @@
+// TorchBridge: a plain C interface over libtorch's TorchScript runtime
+// (torch::jit), so that Swift can run a digit model without C++ interop.
+//
+// Why a C shim: Swift cannot catch C++ exceptions, and libtorch reports every
+// failure (a bad file, a shape mismatch, a model that raises) by throwing.
+// Every function below catches `std::exception` and `...` inside the bridge
+// and turns them into a TBStatus plus a message; nothing C++ crosses this
+// header, and no libtorch type appears in it.
+//
+// Ownership:
+// - A TBModule is created by TBModuleInitWithFileAtPath and owned by the
+//   caller, who releases it with TBModuleFree (which accepts NULL).
+// - Error messages are returned through `outMessage` as NUL-terminated
+//   strings allocated with malloc; the caller releases them with
+//   TBMessageFree (which accepts NULL). Pass NULL for `outMessage` to not
+//   receive one. On success, *outMessage is set to NULL.
+// - Input and output buffers stay owned by the caller; the bridge neither
+//   keeps nor frees them.
+//
+// Threads: a loaded TBModule may be used from several threads at once; each
+// call runs under c10::InferenceMode and does not change the module.
+
+#ifndef TORCH_BRIDGE_H
+#define TORCH_BRIDGE_H
+
+#include <stddef.h>
+
+// Nullability annotations are clang's (Swift reads them); other compilers,
+// such as gcc building the bridge through CMake, see them as nothing.
+#if !defined(__clang__)
+#define _Nonnull
+#define _Nullable
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Width and height of the image a digit model reads.
+#define TB_IMAGE_SIDE 28
+/// Floats in one image: 1 channel x 28 x 28.
+#define TB_IMAGE_FLOATS (TB_IMAGE_SIDE * TB_IMAGE_SIDE)
+/// Scores a digit model returns per image: one per digit 0-9.
+#define TB_CLASS_COUNT 10
+
+/// Outcome of a bridge call. Stable values: Swift maps them to error codes.
+typedef enum TBStatus {
+    TBStatusOK = 0,
+    /// A NULL or out-of-range argument (a programming error in the caller).
+    TBStatusInvalidArgument = 1,
+    /// The file could not be read or is not a TorchScript archive this
+    /// libtorch can load (missing, empty, corrupt, or saved by a newer PyTorch).
+    TBStatusLoadFailed = 2,
+    /// The file loaded but is not a digit model: its probe forward on a
+    /// [1, 1, 28, 28] tensor raised or did not return a float [1, 10] tensor.
+    TBStatusNotADigitModel = 3,
+    /// A forward pass raised (the model's own code failed at run time).
+    TBStatusInferenceFailed = 4,
+    /// libtorch could not allocate memory.
+    TBStatusOutOfMemory = 5,
+} TBStatus;
+
+/// A loaded TorchScript digit model. Opaque: only the bridge looks inside.
+typedef struct TBModule TBModule;
+
+/// Loads the TorchScript file at `path`, switches it to eval mode and checks
+/// it with one probe forward on a zero [1, 1, 28, 28] tensor.
+///
+/// On success stores a new module in *outModule (to be released with
+/// TBModuleFree) and returns TBStatusOK. On failure stores NULL in
+/// *outModule and, if `outMessage` is not NULL, a one-line message.
+/// `path` and `outModule` must not be NULL.
+TBStatus TBModuleInitWithFileAtPath(const char *_Nonnull path,
+                                    TBModule *_Nullable *_Nonnull outModule,
+                                    char *_Nullable *_Nullable outMessage);
+
+/// Runs one image: `pixels` holds TB_IMAGE_FLOATS contiguous float32 values
+/// (row-major 28x28, already normalized); `logProbabilities` receives
+/// TB_CLASS_COUNT values, the log_softmax of the model's output (so a model
+/// that returns raw logits works too). No argument may be NULL.
+TBStatus TBModulePredictImage(const TBModule *_Nonnull module,
+                              const float *_Nonnull pixels,
+                              float *_Nonnull logProbabilities,
+                              char *_Nullable *_Nullable outMessage);
+
+/// Runs `count` images in one forward pass: `pixels` holds
+/// count * TB_IMAGE_FLOATS floats, `logProbabilities` receives
+/// count * TB_CLASS_COUNT. `count` must be at least 1.
+TBStatus TBModulePredictImages(const TBModule *_Nonnull module,
+                               const float *_Nonnull pixels,
+                               size_t count,
+                               float *_Nonnull logProbabilities,
+                               char *_Nullable *_Nullable outMessage);
+
+/// Releases a module. Accepts NULL.
+void TBModuleFree(TBModule *_Nullable module);
+
+/// Releases a message returned through an `outMessage` argument. Accepts NULL.
+void TBMessageFree(char *_Nullable message);
+
+/// Sets the number of threads libtorch uses inside one operator (intra-op
+/// parallelism) for the whole process. `count` must be at least 1.
+TBStatus TBSetThreadCount(int count, char *_Nullable *_Nullable outMessage);
+
+/// The intra-op thread count in force.
+int TBThreadCount(void);
+
+/// The libtorch version the bridge was built against, such as "1.13.1".
+/// A static string: do not free.
+const char *_Nonnull TBTorchVersion(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TORCH_BRIDGE_H
