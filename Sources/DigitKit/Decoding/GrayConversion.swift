@@ -1,0 +1,61 @@
+/// Reduces decoded 8-bit samples (G, GA, RGB or RGBA) to one grey byte per
+/// pixel. Kept apart from the decoder so the arithmetic is easy to check.
+enum GrayConversion {
+    /// Luma with ITU-R 601 weights in 16-bit fixed point, rounded; the same
+    /// integers Pillow's `convert("L")` uses, so the weights sum to 65536 and
+    /// grey input passes through unchanged.
+    @inline(__always)
+    static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+        let r: UInt32 = UInt32(red) * 19595
+        let g: UInt32 = UInt32(green) * 38470
+        let b: UInt32 = UInt32(blue) * 7471
+        return UInt8((r + g + b + 0x8000) >> 16)
+    }
+
+    /// `value` at opacity `alpha` over a white background, rounded.
+    @inline(__always)
+    static func overWhite(_ value: UInt8, alpha: UInt8) -> UInt8 {
+        let a = UInt32(alpha)
+        return UInt8((UInt32(value) * a + 255 * (255 - a) + 127) / 255)
+    }
+
+    /// One grey byte per pixel from interleaved samples of `channels` (1-4) channels.
+    static func gray(samples: [UInt8], channels: Int, hasAlpha: Bool) -> [UInt8] {
+        let count = samples.count / channels
+        if channels == 1 { return samples }
+        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            samples.withUnsafeBufferPointer { s in
+                for i in 0..<count {
+                    let p = i * channels
+                    let value = channels >= 3 ? luma(red: s[p], green: s[p + 1], blue: s[p + 2]) : s[p]
+                    out[i] = hasAlpha ? overWhite(value, alpha: s[p + channels - 1]) : value
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// One grey byte per pixel from 16-bit samples as libpng's linear formats
+    /// deliver them: colour premultiplied by alpha. Luma and compositing over
+    /// white are done at 16 bits, then scaled to 8 as round(v / 257).
+    static func gray(premultiplied16 samples: [UInt16], channels: Int, hasAlpha: Bool) -> [UInt8] {
+        let count = samples.count / channels
+        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            samples.withUnsafeBufferPointer { s in
+                for i in 0..<count {
+                    let p = i * channels
+                    var value: UInt64
+                    if channels >= 3 {
+                        let r = UInt64(s[p]) * 19595, g = UInt64(s[p + 1]) * 38470, b = UInt64(s[p + 2]) * 7471
+                        value = (r + g + b + 0x8000) >> 16
+                    } else {
+                        value = UInt64(s[p])
+                    }
+                    if hasAlpha { value += 65535 - UInt64(s[p + channels - 1]) }  // premultiplied: c + white * (1 - a)
+                    out[i] = UInt8((min(value, 65535) * 255 + 32895) >> 16)
+                }
+            }
+            initialized = count
+        }
+    }
+}
