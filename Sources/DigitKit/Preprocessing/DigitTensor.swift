@@ -1,0 +1,37 @@
+/// The model's input for one image: 28x28 float32 values, row-major,
+/// normalized as torchvision's `ToTensor()` + `Normalize((0.1307,), (0.3081,))`
+/// would: `(pixel / 255 - 0.1307) / 0.3081`, with ink bright on a dark background.
+public struct DigitTensor: Equatable, Sendable {
+    public static let side = 28
+    public static let count = side * side
+    /// MNIST's mean and standard deviation of pixel intensity in [0, 1].
+    public static let mean: Float = 0.1307
+    public static let std: Float = 0.3081
+
+    /// `count` normalized values.
+    public let values: [Float]
+
+    public init(values: [Float]) throws {
+        guard values.count == Self.count else {
+            throw DigitError(.invalidArgument, "a digit tensor holds \(Self.count) values, got \(values.count)")
+        }
+        self.values = values
+    }
+
+    /// Normalizes 28x28 intensities in [0, 255] exactly as ToTensor + Normalize
+    /// do in float32: divide by 255, subtract the mean, divide by the std.
+    init(intensities: [Float]) {
+        precondition(intensities.count == Self.count)
+        values = intensities.map { ($0 / 255 - Self.mean) / Self.std }
+    }
+
+    /// The value at column `x`, row `y`.
+    public subscript(x: Int, y: Int) -> Float {
+        values[y * Self.side + x]
+    }
+
+    /// The pixel intensity in [0, 1] a value stands for (the normalization undone).
+    public static func intensity(ofNormalized value: Float) -> Float {
+        min(1, max(0, value * std + mean))
+    }
+}
