@@ -1,0 +1,43 @@
+/// The whole job in one place: decode a PNG, preprocess it, run the model.
+/// Use it from any thread; it holds no mutable state.
+public struct DigitClassifier: Sendable {
+    public let model: DigitModel
+    public var decoder: PNGDecoder
+    public var preprocessor: Preprocessor
+
+    public init(model: DigitModel, decoder: PNGDecoder = PNGDecoder(), preprocessor: Preprocessor = Preprocessor()) {
+        self.model = model
+        self.decoder = decoder
+        self.preprocessor = preprocessor
+    }
+
+    /// Loads the model at `modelPath` and classifies with default settings.
+    public init(modelPath: String) throws(DigitError) {
+        self.init(model: try DigitModel(path: modelPath))
+    }
+
+    /// The tensor the model sees for the PNG at `path` ("-" for standard input).
+    public func tensor(forFileAtPath path: String) throws(DigitError) -> DigitTensor {
+        preprocessor.tensor(for: try decoder.decode(fileAtPath: path))
+    }
+
+    /// Classifies the PNG file at `path` ("-" for standard input).
+    public func classify(fileAtPath path: String) throws(DigitError) -> Prediction {
+        try model.predict(tensor(forFileAtPath: path))
+    }
+
+    /// Classifies PNG bytes held in memory.
+    public func classify(pngBytes: [UInt8]) throws(DigitError) -> Prediction {
+        try model.predict(preprocessor.tensor(for: decoder.decode(bytes: pngBytes)))
+    }
+
+    /// Classifies an image already in memory.
+    public func classify(image: GrayImage) throws(DigitError) -> Prediction {
+        try model.predict(preprocessor.tensor(for: image))
+    }
+
+    /// Classifies several images with one forward pass.
+    public func classify(images: [GrayImage]) throws(DigitError) -> [Prediction] {
+        try model.predict(images.map(preprocessor.tensor(for:)))
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// What the model says about one image.
+public struct Prediction: Equatable, Sendable {
+    /// One digit and its probability, as ranked in `top(_:)`.
+    public struct RankedDigit: Equatable, Sendable {
+        public let digit: Int
+        public let probability: Double
+    }
+
+    /// The model's log-probabilities for digits 0-9.
+    public let logProbabilities: [Float]
+    /// exp of the log-probabilities: sums to 1.
+    public let probabilities: [Double]
+    /// The most probable digit.
+    public let digit: Int
+
+    public init(logProbabilities: [Float]) {
+        precondition(logProbabilities.count == 10, "a prediction needs 10 log-probabilities")
+        self.logProbabilities = logProbabilities
+        let probabilities = logProbabilities.map { exp(Double($0)) }
+        self.probabilities = probabilities
+        self.digit = probabilities.indices.max { probabilities[$0] < probabilities[$1] }!
+    }
+
+    /// The probability of `digit`: how sure the model is, from 0 to 1.
+    public var confidence: Double { probabilities[digit] }
+
+    /// The `k` most probable digits, most probable first (ties: lower digit first).
+    public func top(_ k: Int) -> [RankedDigit] {
+        let ranked = probabilities.indices.sorted { a, b in
+            probabilities[a] != probabilities[b] ? probabilities[a] > probabilities[b] : a < b
+        }
+        return ranked.prefix(max(0, k)).map { RankedDigit(digit: $0, probability: probabilities[$0]) }
+    }
+}
