@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// The `digits` command: reads pictures of handwritten digits and says which digit each one shows.
+@main
+struct Digits: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "digits",
+        abstract: "Recognize handwritten digits in PNG images with a TorchScript model.",
+        discussion: """
+            The model is found in this order: --model PATH, the DIGITS_MODEL environment \
+            variable, Models/digits.pt in the folder of the executable or of the current \
+            directory or any folder above them, and ../share/digits/digits.pt next to the \
+            executable.
+
+            \(ExitStatus.help)
+            """,
+        subcommands: [Classify.self, Ascii.self],
+        defaultSubcommand: nil
+    )
+
+    /// Parses and runs a subcommand, mapping ArgumentParser's usage-error
+    /// status (64) to the documented 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Foundation.exit(0)
+            }
+            if !message.isEmpty { StandardError.write(message) }
+            let status = code == .validationFailure ? ExitStatus.usageOrModel.rawValue : code.rawValue
+            Foundation.exit(status)
+        }
+    }
+}
+
+import Foundation

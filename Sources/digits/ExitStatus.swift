@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The exit statuses of `digits`, as documented in --help and the README.
+enum ExitStatus: Int32 {
+    /// Every input was read and classified (or rendered).
+    case success = 0
+    /// At least one input could not be read or decoded; the others were still processed.
+    case inputFailed = 1
+    /// A usage error, or the model is missing or unusable.
+    case usageOrModel = 2
+
+    static let help = """
+        Exit status: 0 every file was processed; 1 some input could not be read or \
+        decoded (the other files are still processed); 2 usage error, or the model \
+        is missing or unusable.
+        """
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+}
