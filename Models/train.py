@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Trains the digits CNN on MNIST and exports it as TorchScript.
+
+Run with Debian's python3-torch (the interpreter in the system bin dir), so
+that the exported file matches the libtorch the Swift package links:
+
+    /usr/bin/python3 Models/train.py --data ../shared/datasets/mnist --out Models/digits.pt
+
+The network reads a [N, 1, 28, 28] float32 tensor normalized as
+torchvision's ToTensor() + Normalize((0.1307,), (0.3081,)) and returns
+[N, 10] log-probabilities (log_softmax).
+
+MNIST: Yann LeCun, Corinna Cortes, Christopher J. C. Burges,
+"The MNIST database of handwritten digits".
+"""
+
+import argparse
+import hashlib
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mnist_idx  # noqa: E402
+
+MEAN = 0.1307
+STD = 0.3081
+
+
+class DigitNet(nn.Module):
+    """Two conv blocks (32 and 64 channels, two 3x3 convs each) and a
+    128-unit classifier head; batch norm after every conv, dropout in the head."""
+
+    def __init__(self):
+        super().__init__()
+
+        def block(cin, cout):
+            return nn.Sequential(
+                nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+                nn.Conv2d(cout, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+                nn.MaxPool2d(2),
+            )
+
+        self.features = nn.Sequential(block(1, 32), block(32, 64))
+        self.head = nn.Sequential(
+            nn.Flatten(),
+            nn.Dropout(0.25),
+            nn.Linear(64 * 7 * 7, 128),
+            nn.ReLU(inplace=True),
+            nn.Dropout(0.25),
+            nn.Linear(128, 10),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return F.log_softmax(self.head(self.features(x)), dim=1)
+
+
+def random_affine(x, gen, degrees, scale, shear, translate):
+    """Applies one small random affine warp per image of x ([N,1,28,28], ink
+    bright on 0 background) with bilinear resampling."""
+    n = x.shape[0]
+
+    def uniform(lo, hi):
+        return torch.rand(n, generator=gen) * (hi - lo) + lo
+
+    angle = uniform(-degrees, degrees) * math.pi / 180
+    s = uniform(1 - scale, 1 + scale)
+    sh = uniform(-shear, shear)
+    tx = uniform(-translate, translate) * 2 / 28
+    ty = uniform(-translate, translate) * 2 / 28
+    cos, sin = torch.cos(angle), torch.sin(angle)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = cos / s
+    theta[:, 0, 1] = (-sin + sh * cos) / s
+    theta[:, 1, 0] = sin / s
+    theta[:, 1, 1] = (cos + sh * sin) / s
+    theta[:, 0, 2] = tx
+    theta[:, 1, 2] = ty
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    return F.grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=False)
+
+
+def normalize(pixels01):
+    return (pixels01 - MEAN) / STD
+
+
+def evaluate(model, images, labels, batch=1000):
+    model.eval()
+    correct = 0
+    with torch.no_grad():
+        for i in range(0, len(images), batch):
+            out = model(normalize(images[i:i + batch]))
+            correct += int((out.argmax(1) == labels[i:i + batch]).sum())
+    return correct / len(images)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", required=True, help="folder with the four MNIST IDX files (.gz or raw)")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "digits.pt"))
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    # Debian's OpenMP build starts with one thread; ask for all cores.
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    gen = torch.Generator().manual_seed(args.seed)
+
+    train_x, train_y = mnist_idx.load_split(args.data, "train")
+    test_x, test_y = mnist_idx.load_split(args.data, "t10k")
+    to01 = lambda a: torch.from_numpy(a.astype(np.float32) / 255.0).unsqueeze(1)  # noqa: E731
+    train_x, test_x = to01(train_x), to01(test_x)
+    train_y, test_y = torch.from_numpy(train_y.astype(np.int64)), torch.from_numpy(test_y.astype(np.int64))
+
+    model = DigitNet()
+    params = sum(p.numel() for p in model.parameters())
+    print(f"torch {torch.__version__}, {args.threads} threads, {params} parameters", flush=True)
+
+    steps_per_epoch = math.ceil(len(train_x) / args.batch)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, epochs=args.epochs, steps_per_epoch=steps_per_epoch)
+
+    started = time.time()
+    for epoch in range(1, args.epochs + 1):
+        model.train()
+        order = torch.randperm(len(train_x), generator=gen)
+        total_loss = 0.0
+        for step in range(steps_per_epoch):
+            idx = order[step * args.batch:(step + 1) * args.batch]
+            x = random_affine(train_x[idx], gen, degrees=10, scale=0.1, shear=0.15, translate=2)
+            loss = F.nll_loss(model(normalize(x)), train_y[idx])
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+            sched.step()
+            total_loss += float(loss)
+        acc = evaluate(model, test_x, test_y)
+        print(f"epoch {epoch}: loss {total_loss / steps_per_epoch:.4f}, test accuracy {acc * 100:.2f}%, "
+              f"{time.time() - started:.0f} s", flush=True)
+
+    model.eval()
+    scripted = torch.jit.script(model)
+    scripted.save(args.out)
+    with open(args.out, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    final = evaluate(torch.jit.load(args.out), test_x, test_y)
+    print(f"saved {args.out}: test accuracy {final * 100:.2f}% ({round(final * len(test_x))}/{len(test_x)}), "
+          f"training {time.time() - started:.0f} s, sha256 {digest}")
+
+
+if __name__ == "__main__":
+    main()
