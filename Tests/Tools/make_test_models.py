@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Writes the small TorchScript models the tests use to check that the bridge
+refuses models that are not digit models. Run with Debian's python3-torch:
+
+    /usr/bin/python3 Tests/Tools/make_test_models.py Tests/DigitsTests/Resources/models
+"""
+
+import os
+import sys
+
+import torch
+import torch.nn as nn
+
+
+class WrongShape(nn.Module):
+    """Returns [N, 3] instead of [N, 10]."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x.flatten(1)[:, :3]
+
+
+class TupleOutput(nn.Module):
+    """Returns a tuple instead of a tensor."""
+
+    def forward(self, x: torch.Tensor):
+        scores = x.flatten(1)[:, :10]
+        return scores, scores
+
+
+class ThreeChannels(nn.Module):
+    """Expects [N, 3, 28, 28] input: a colour model."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 10, 28)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.conv(x).flatten(1)
+
+
+class Raises(nn.Module):
+    """Its forward always raises."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        raise RuntimeError("this model always fails")
+
+
+class Logits(nn.Module):
+    """A fixed linear map returning raw logits (not log-probabilities):
+    valid, and the bridge's log_softmax must normalize it."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.linear = nn.Linear(28 * 28, 10)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.linear(x.flatten(1)) * 3.0
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    os.makedirs(out, exist_ok=True)
+    for name, module in [("wrong-shape", WrongShape()), ("tuple-output", TupleOutput()),
+                         ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits())]:
+        module.eval()
+        torch.jit.script(module).save(os.path.join(out, name + ".pt"))
+    print("wrote", ", ".join(sorted(os.listdir(out))))
+
+
+if __name__ == "__main__":
+    main()
