@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the built `digits` binary: output, exit codes, and
+/// that one bad input never costs the others their result.
+@Suite("digits CLI")
+struct CLITests {
+    static let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples").path
+    /// The environment without DIGITS_MODEL, so the default model lookup is what is tested.
+    static let environment = ProcessInfo.processInfo.environment.filter { $0.key != "DIGITS_MODEL" }
+
+    static func digits(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = CLITests.environment,
+                       in directory: String? = nil) throws -> CommandResult {
+        try CommandRunner.digits(arguments, stdin: stdin, environment: environment, in: directory)
+    }
+
+    /// A scratch folder holding a good PNG, a text file named .png and an empty file.
+    static func scratchFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(examples)/seven.png", toPath: folder.appendingPathComponent("good seven.png").path)
+        try Data("this is not an image\n".utf8).write(to: folder.appendingPathComponent("text.png"))
+        try Data().write(to: folder.appendingPathComponent("empty.png"))
+        return folder.path
+    }
+
+    @Test("classifies the MNIST-like examples right, one line each, exit 0")
+    func classifiesExamples() throws {
+        let result = try Self.digits(["classify", "\(Self.examples)/seven.png", "\(Self.examples)/two.png", "\(Self.examples)/four-large.png"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdoutLines
+        #expect(lines.count == 3)
+        for (line, digit) in zip(lines, [7, 2, 4]) {
+            #expect(line.range(of: #"^.+\.png: \#(digit) \(\d{1,3}\.\d%\)$"#, options: .regularExpression) != nil, "\(line)")
+        }
+    }
+
+    @Test("--json prints one object per file with the documented fields")
+    func jsonOutput() throws {
+        let result = try Self.digits(["classify", "--json", "--top", "3", "\(Self.examples)/seven.png"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["file"] as? String == "\(Self.examples)/seven.png")
+        #expect(object["digit"] as? Int == 7)
+        let probabilities = try #require(object["probabilities"] as? [Double])
+        #expect(probabilities.count == 10)
+        #expect(abs(probabilities.reduce(0, +) - 1) < 1e-4)
+        let confidence = try #require(object["confidence"] as? Double)
+        #expect(confidence == probabilities.max())
+        let top = try #require(object["top"] as? [[String: Any]])
+        #expect(top.map { $0["digit"] as? Int } == [7] + probabilities.indices.sorted { probabilities[$0] > probabilities[$1] }[1...2].map { $0 })
+    }
+
+    @Test("a bad file among good ones: others classified, one-line errors, exit 1")
+    func badFileAmongGood() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = ["\(folder)/text.png", "\(folder)/good seven.png", "\(folder)/missing.png", "\(folder)/empty.png", folder,
+                     "\(Self.examples)/two.png"]
+        let text = try Self.digits(["classify"] + files)
+        #expect(text.status == 1)
+        #expect(text.stdoutLines == ["\(folder)/good seven.png: 7 (\(text.stdoutLines.first?.split(separator: "(").last ?? "")",
+                                     "\(Self.examples)/two.png: 2 (\(text.stdoutLines.last?.split(separator: "(").last ?? "")"])
+        #expect(text.stderrLines == [
+            "digits: \(folder)/text.png: not a PNG file (bad signature)",
+            "digits: \(folder)/missing.png: no such file",
+            "digits: \(folder)/empty.png: empty file",
+            "digits: \(folder): is a directory, not a PNG file",
+        ])
+
+        let json = try Self.digits(["classify", "--json"] + files)
+        #expect(json.status == 1)
+        let objects = try json.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(objects.map { $0["file"] as? String } == files)
+        #expect(objects.map { $0["error"] as? String } == ["not a PNG file (bad signature)", nil, "no such file", "empty file",
+                                                          "is a directory, not a PNG file", nil])
+        #expect(objects.map { $0["digit"] as? Int } == [nil, 7, nil, nil, nil, 2])
+    }
+
+    @Test("a missing model: one line naming it, nothing on stdout, exit 2")
+    func missingModel() throws {
+        let result = try Self.digits(["classify", "--model", "/no/such/model.pt", "\(Self.examples)/seven.png"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines == ["digits: /no/such/model.pt: model file not found"])
+    }
+
+    @Test("a wrong-shape model is refused with what was expected and what came, exit 2")
+    func wrongShapeModel() throws {
+        let model = Fixtures.model("wrong-shape")
+        let result = try Self.digits(["classify", "--model", model, "\(Self.examples)/seven.png"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines == ["digits: \(model): not a digit model: expected forward to return a float tensor of shape [1, 10], got a Float tensor of shape [1, 3]"])
+        var environment = Self.environment
+        environment["DIGITS_MODEL"] = model
+        #expect(try Self.digits(["classify", "\(Self.examples)/seven.png"], environment: environment).status == 2)
+    }
+
+    @Test("usage errors exit 2", arguments: [["classify"], ["classify", "--top", "0", "x.png"], ["classify", "--threads", "0", "x.png"],
+                                             ["frobnicate"], ["classify", "-", "-"], ["ascii"]])
+    func usageErrors(_ arguments: [String]) throws {
+        let result = try Self.digits(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test("reads a PNG from standard input")
+    func standardInput() throws {
+        let png = try Data(contentsOf: URL(fileURLWithPath: "\(Self.examples)/two.png"))
+        let result = try Self.digits(["classify", "-"], stdin: png)
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.first?.hasPrefix("-: 2 (") == true)
+        let empty = try Self.digits(["classify", "-"], stdin: Data())
+        #expect(empty.status == 1)
+        #expect(empty.stderrLines == ["digits: -: empty file"])
+    }
+
+    @Test("finds the shipped model from anywhere inside the checkout")
+    func defaultModelFromSubfolder() throws {
+        let result = try Self.digits(["classify", "../Examples/seven.png"],
+                                     in: Fixtures.repositoryRoot.appendingPathComponent("Sources").path)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("../Examples/seven.png: 7 ("))
+    }
+
+    @Test("ascii draws 28 rows; --values prints 28 rows of 28 numbers")
+    func ascii() throws {
+        let art = try Self.digits(["ascii", "\(Self.examples)/seven.png"])
+        #expect(art.status == 0)
+        #expect(art.stdoutLines.count == 28)
+        #expect(art.stdout.contains("@"))
+        let values = try Self.digits(["ascii", "--values", "\(Self.examples)/seven.png"])
+        #expect(values.stdoutLines.count == 28)
+        #expect(values.stdoutLines.allSatisfy { $0.split(separator: " ").count == 28 })
+        let bad = try Self.digits(["ascii", "/no/such.png"])
+        #expect(bad.status == 1)
+        #expect(bad.stderrLines == ["digits: /no/such.png: no such file"])
+    }
+
+    @Test("--help documents the exit codes")
+    func helpDocumentsExitCodes() throws {
+        for arguments in [["--help"], ["classify", "--help"]] {
+            let result = try Self.digits(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Exit status: 0"))
+            #expect(result.stdout.contains("2 usage error"))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs a program to completion and collects what it printed, for the
+/// end-to-end tests of the built `digits` binary.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+enum CommandRunner {
+    /// The `digits` executable built beside the test bundle.
+    static let digits: String = {
+        let folder = Bundle.main.executableURL!.deletingLastPathComponent()
+        return folder.appendingPathComponent("digits").path
+    }()
+
+    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
+                    environment: [String: String]? = nil, in directory: String? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus,
+                             stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs the built `digits` with `arguments`.
+    static func digits(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+                       in directory: String? = nil) throws -> CommandResult {
+        try run(digits, arguments, stdin: stdin, environment: environment, in: directory)
+    }
+
+    /// sha256sum's hex digest of a file.
+    static func sha256(ofFileAt path: String) throws -> String {
+        let result = try run("/usr/bin/env", ["sha256sum", path])
+        return String(result.stdout.prefix(64))
+    }
+}

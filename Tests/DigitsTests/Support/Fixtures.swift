@@ -1,0 +1,39 @@
+import Foundation
+
+/// Paths of the test fixtures (bundled resources) and of the repository's own files.
+enum Fixtures {
+    /// The Resources folder copied into the test bundle.
+    static let resources: URL = Bundle.module.url(forResource: "Resources", withExtension: nil)!
+
+    static func path(_ relative: String) -> String {
+        resources.appendingPathComponent(relative).path
+    }
+
+    /// The repository root, found from this source file's location.
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The shipped model, Models/digits.pt.
+    static let shippedModel: String = repositoryRoot.appendingPathComponent("Models/digits.pt").path
+
+    /// A test model from Resources/models.
+    static func model(_ name: String) -> String { path("models/\(name).pt") }
+
+    static func data(_ relative: String) throws -> Data {
+        try Data(contentsOf: resources.appendingPathComponent(relative))
+    }
+
+    /// Little-endian float32 values of a binary fixture.
+    static func floats(_ relative: String) throws -> [Float] {
+        let data = try data(relative)
+        return data.withUnsafeBytes { raw in
+            (0..<(data.count / 4)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+    }
+
+    /// Tab-separated lines of a text fixture.
+    static func tsv(_ relative: String) throws -> [[String]] {
+        try String(decoding: data(relative), as: UTF8.self)
+            .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+}
