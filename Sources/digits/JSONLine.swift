@@ -17,10 +17,13 @@ struct JSONLine {
 
     var text: String { "{" + fields.joined(separator: ", ") + "}" }
 
-    /// Six significant digits: enough for a probability, short to read.
+    /// The shortest text that reads back as the same float32: the model
+    /// computes in float32, so this is exact, and it never rounds a
+    /// 0.99999994 up to a certain-looking 1.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        return String(format: "%.6g", value)
+        let single = Float(value)
+        guard single.isFinite else { return "null" }
+        return single.description
     }
 
     static func quoted(_ text: String) -> String {
