@@ -1,5 +1,6 @@
 /// The whole job in one place: decode a PNG, preprocess it, run the model.
-/// Use it from any thread; it holds no mutable state.
+/// A result of nil means the picture holds no digit (blank or near-blank):
+/// no guess is made. Use it from any thread; it holds no mutable state.
 public struct DigitClassifier: Sendable {
     public let model: DigitModel
     public var decoder: PNGDecoder
@@ -16,28 +17,39 @@ public struct DigitClassifier: Sendable {
         self.init(model: try DigitModel(path: modelPath))
     }
 
-    /// The tensor the model sees for the PNG at `path` ("-" for standard input).
-    public func tensor(forFileAtPath path: String) throws(DigitError) -> DigitTensor {
+    /// The tensor the model sees for the PNG at `path` ("-" for standard
+    /// input), or nil when no digit is found.
+    public func tensor(forFileAtPath path: String) throws(DigitError) -> DigitTensor? {
         preprocessor.tensor(for: try decoder.decode(fileAtPath: path))
     }
 
     /// Classifies the PNG file at `path` ("-" for standard input).
-    public func classify(fileAtPath path: String) throws(DigitError) -> Prediction {
-        try model.predict(tensor(forFileAtPath: path))
+    public func classify(fileAtPath path: String) throws(DigitError) -> Prediction? {
+        try predict(tensor(forFileAtPath: path))
     }
 
     /// Classifies PNG bytes held in memory.
-    public func classify(pngBytes: [UInt8]) throws(DigitError) -> Prediction {
-        try model.predict(preprocessor.tensor(for: decoder.decode(bytes: pngBytes)))
+    public func classify(pngBytes: [UInt8]) throws(DigitError) -> Prediction? {
+        try predict(preprocessor.tensor(for: decoder.decode(bytes: pngBytes)))
     }
 
     /// Classifies an image already in memory.
-    public func classify(image: GrayImage) throws(DigitError) -> Prediction {
-        try model.predict(preprocessor.tensor(for: image))
+    public func classify(image: GrayImage) throws(DigitError) -> Prediction? {
+        try predict(preprocessor.tensor(for: image))
     }
 
-    /// Classifies several images with one forward pass.
-    public func classify(images: [GrayImage]) throws(DigitError) -> [Prediction] {
-        try model.predict(images.map(preprocessor.tensor(for:)))
+    /// Classifies several images with one forward pass; nil where no digit was found.
+    public func classify(images: [GrayImage]) throws(DigitError) -> [Prediction?] {
+        try predict(images.map(preprocessor.tensor(for:)))
+    }
+
+    /// Predictions for tensors, nil passing through, in one forward pass.
+    public func predict(_ tensors: [DigitTensor?]) throws(DigitError) -> [Prediction?] {
+        var predictions = try model.predict(tensors.compactMap { $0 }).makeIterator()
+        return tensors.map { $0 == nil ? nil : predictions.next() }
+    }
+
+    private func predict(_ tensor: DigitTensor?) throws(DigitError) -> Prediction? {
+        try tensor.map { (tensor) throws(DigitError) in try model.predict(tensor) }
     }
 }

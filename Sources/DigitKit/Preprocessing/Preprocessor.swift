@@ -1,20 +1,106 @@
-/// Turns a decoded greyscale image into the tensor the model reads.
+/// Turns a decoded greyscale picture into the tensor the model reads.
 ///
-/// The plain path resizes the whole image to 28x28 by area averaging and
-/// normalizes it; for a 28x28 input it equals torchvision's
-/// `ToTensor()` + `Normalize((0.1307,), (0.3081,))` exactly. It keeps the
-/// image's polarity and framing, so it suits MNIST-like input (a bright
-/// digit, centred, on black).
+/// The MNIST pipeline (the default) makes any picture look like MNIST, as
+/// LeCun et al. made MNIST itself:
+/// 1. work on the picture at most 512 pixels on its longer side (area-averaged down);
+/// 2. polarity: from the border, decide whether the ink is darker than the
+///    background, and invert so it is bright on dark (`Inversion`);
+/// 3. find the digit: subtract a background plane (tint, illumination
+///    gradient), drop what is within the noise, stretch the contrast, keep the
+///    ink's large connected components (no specks) and take their box;
+/// 4. scale that box so its longer side is 20 pixels, aspect ratio kept;
+/// 5. centre it in 28x28 by its centre of mass;
+/// 6. normalize as ToTensor + Normalize((0.1307,), (0.3081,)).
+/// A picture with no ink clearly above its noise has no digit: no tensor.
+///
+/// The raw path resizes the whole picture to 28x28 by area averaging and
+/// normalizes it, nothing else; for a 28x28 input it equals torchvision's
+/// ToTensor + Normalize exactly.
 public struct Preprocessor: Sendable {
-    public init() {}
+    public enum Mode: String, Sendable, CaseIterable {
+        /// The MNIST pipeline.
+        case mnist
+        /// Whole-picture resize only.
+        case raw
+    }
 
-    /// The normalized 28x28 tensor of `image`.
-    public func tensor(for image: GrayImage) -> DigitTensor {
-        let pixels = image.pixels.map(Float.init)
+    /// Whether the MNIST pipeline inverts the picture.
+    public enum Inversion: String, Sendable, CaseIterable {
+        /// When the ink is darker than the background.
+        case auto
+        case always
+        case never
+    }
+
+    /// Pictures are analysed at most this many pixels on their longer side.
+    public static let analysisSide = 512
+
+    public var mode: Mode
+    public var inversion: Inversion
+
+    public init(mode: Mode = .mnist, inversion: Inversion = .auto) {
+        self.mode = mode
+        self.inversion = inversion
+    }
+
+    /// The normalized 28x28 tensor of `image`, or nil when no digit is found.
+    public func tensor(for image: GrayImage) -> DigitTensor? {
+        process(image).tensor
+    }
+
+    /// Every stage of the pipeline for `image`, for showing and checking.
+    public func process(_ image: GrayImage) -> PreprocessingStages {
         let side = DigitTensor.side
-        let resized = (image.width == side && image.height == side)
-            ? pixels
-            : AreaResampler.resize(pixels, width: image.width, height: image.height, targetWidth: side, targetHeight: side)
-        return DigitTensor(intensities: resized)
+        if mode == .raw {
+            let field = image.width == side && image.height == side
+                ? Raster(image) : AreaResampler.resize(image, targetWidth: side, targetHeight: side)
+            return PreprocessingStages(gray: field, inverted: nil, inkIsBright: nil, ink: nil, field: field)
+        }
+        let gray = Self.analysisRaster(image)
+        let background = PolarityDetector.background(of: gray)
+        let invert: Bool
+        switch inversion {
+        case .auto: invert = PolarityDetector.inkIsDark(gray, background: background)
+        case .always: invert = true
+        case .never: invert = false
+        }
+        let bright = invert ? PolarityDetector.inverted(gray) : gray
+        guard let map = InkExtractor.inkMap(bright, threshold: background.threshold),
+              let (cleaned, box) = ConnectedComponents.digit(in: map) else {
+            return PreprocessingStages(gray: gray, inverted: invert, inkIsBright: bright, ink: nil, field: nil)
+        }
+        var ink = cleaned.cropped(box)
+        ink.values = ink.values.map { $0 * 255 }
+        let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
+        return PreprocessingStages(gray: gray, inverted: invert, inkIsBright: bright, ink: ink, field: field)
+    }
+
+    /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
+    static func analysisRaster(_ image: GrayImage) -> Raster {
+        let longer = max(image.width, image.height)
+        guard longer > analysisSide else { return Raster(image) }
+        let scale = Double(analysisSide) / Double(longer)
+        let width = max(1, Int((Double(image.width) * scale + 0.5).rounded(.down)))
+        let height = max(1, Int((Double(image.height) * scale + 0.5).rounded(.down)))
+        return AreaResampler.resize(image, targetWidth: width, targetHeight: height)
+    }
+}
+
+/// What each step of the preprocessing made of one picture (grey levels 0-255).
+public struct PreprocessingStages: Sendable {
+    /// The decoded picture (at analysis size in the MNIST pipeline; the 28x28 resize in raw mode).
+    public let gray: Raster
+    /// Whether the picture was inverted; nil in raw mode.
+    public let inverted: Bool?
+    /// The picture with its ink bright; nil in raw mode.
+    public let inkIsBright: Raster?
+    /// The digit's box from the cleaned, contrast-stretched ink map; nil when no digit was found.
+    public let ink: Raster?
+    /// The 28x28 field the tensor is made of; nil when no digit was found.
+    public let field: Raster?
+
+    /// The normalized tensor, or nil when no digit was found.
+    public var tensor: DigitTensor? {
+        field.map { DigitTensor(intensities: $0.values.map { Float($0) }) }
     }
 }

@@ -33,6 +33,23 @@ public struct AsciiRenderer: Sendable {
         return text
     }
 
+    /// A picture with grey levels 0-255, shrunk by area averaging to fit in
+    /// `maxSide` x `maxSide` (aspect kept) and drawn with 255 as full ink.
+    public func renderPreview(_ raster: Raster, maxSide: Int = DigitTensor.side) -> String {
+        let scale = min(1, Double(maxSide) / Double(max(raster.width, raster.height)))
+        let width = max(1, Int((Double(raster.width) * scale).rounded()))
+        let height = max(1, Int((Double(raster.height) * scale).rounded()))
+        let preview = AreaResampler.resize(raster, targetWidth: width, targetHeight: height)
+        var text = ""
+        for y in 0..<height {
+            for x in 0..<width {
+                text += String(repeating: glyph(forIntensity: Float(preview[x, y] / 255)), count: pixelWidth)
+            }
+            text += "\n"
+        }
+        return text
+    }
+
     /// The normalized values themselves, 28 per line with 4 decimals, as one
     /// prints a tensor while debugging.
     public func renderValues(_ tensor: DigitTensor) -> String {
