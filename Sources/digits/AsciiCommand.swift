@@ -8,27 +8,39 @@ extension Digits {
             abstract: "Draw the 28x28 tensor the model would see for a PNG image, as ASCII art.",
             discussion: """
                 One line per tensor row, two characters per pixel, with the ramp \
-                " .:-=+*#%@" from background to ink. --values prints the normalized numbers instead.
+                " .:-=+*#%@" from background to ink. --values prints the normalized numbers \
+                instead; --steps also draws the stages before it (the picture, the picture \
+                with its ink bright, the digit's box). A picture with no digit prints \
+                "no digit found" (exit 0).
 
                 \(ExitStatus.help)
                 """
         )
 
+        @OptionGroup var preprocessing: PreprocessingOptions
+
         @Flag(name: .long, help: "Print the 784 normalized values (28 per line) instead of art.")
         var values = false
+
+        @Flag(name: .long, help: "Also draw the intermediate stages of the preprocessing.")
+        var steps = false
 
         @Argument(help: ArgumentHelp("The PNG file; - reads standard input.", valueName: "file"))
         var file: String
 
+        func validate() throws {
+            if values && steps { throw ValidationError("--values and --steps cannot be combined") }
+        }
+
         func run() throws {
-            let tensor: DigitTensor
-            do {
-                tensor = Preprocessor().tensor(for: try PNGDecoder().decode(fileAtPath: file))
-            } catch {
-                StandardError.report(error.description)
-                throw ExitStatus.inputFailed.exitCode
-            }
+            let stages = preprocessing.preprocessor.process(try InputLoading.decode(file))
             let renderer = AsciiRenderer()
+            if steps { print(StagesView.render(stages, renderer: renderer), terminator: "") }
+            guard let tensor = stages.tensor else {
+                print(InputLoading.noDigitReason)
+                return
+            }
+            if steps { print("model input (28x28):") }
             print(values ? renderer.renderValues(tensor) : renderer.render(tensor), terminator: "")
         }
     }

@@ -14,7 +14,7 @@ struct Digits: ParsableCommand {
 
             \(ExitStatus.help)
             """,
-        subcommands: [Classify.self, Ascii.self],
+        subcommands: [Classify.self, Ascii.self, Preprocess.self],
         defaultSubcommand: nil
     )
 

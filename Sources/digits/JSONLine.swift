@@ -11,6 +11,7 @@ struct JSONLine {
     mutating func add(_ key: String, _ values: [Double]) {
         fields.append("\(Self.quoted(key)): [\(values.map(Self.number).joined(separator: ", "))]")
     }
+    mutating func add(_ key: String, _ value: Bool) { fields.append("\(Self.quoted(key)): \(value)") }
     mutating func addNull(_ key: String) { fields.append("\(Self.quoted(key)): null") }
     /// Adds a value that is already JSON text (an array of objects, for example).
     mutating func addRaw(_ key: String, _ json: String) { fields.append("\(Self.quoted(key)): \(json)") }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import DigitKit
+
+extension Digits {
+    /// `digits preprocess`: the tensor itself, for other tools to check.
+    struct Preprocess: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the 784 normalized values the model would be given for a PNG image.",
+            discussion: """
+                Text: 28 lines of 28 values, row by row. --json: {"file": ..., "tensor": [784 \
+                values]}, or {"file": ..., "tensor": null, "reason": "no digit found"}. Values \
+                are float32 in their shortest exact form.
+
+                \(ExitStatus.help)
+                """
+        )
+
+        @OptionGroup var preprocessing: PreprocessingOptions
+
+        @Flag(name: .long, help: "One JSON object instead of text.")
+        var json = false
+
+        @Argument(help: ArgumentHelp("The PNG file; - reads standard input.", valueName: "file"))
+        var file: String
+
+        func run() throws {
+            let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(file))
+            var line = JSONLine()
+            line.add("file", file)
+            guard let tensor else {
+                if json {
+                    line.addNull("tensor")
+                    line.add("reason", InputLoading.noDigitReason)
+                    print(line.text)
+                } else {
+                    print(InputLoading.noDigitReason)
+                }
+                return
+            }
+            let values = tensor.values.map { $0.description }
+            if json {
+                line.addRaw("tensor", "[" + values.joined(separator: ", ") + "]")
+                print(line.text)
+            } else {
+                for row in 0..<DigitTensor.side {
+                    print(values[(row * DigitTensor.side)..<((row + 1) * DigitTensor.side)].joined(separator: " "))
+                }
+            }
+        }
+    }
+}
