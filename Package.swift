@@ -72,10 +72,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // The Swift API: decoding, preprocessing, the ASCII view and the model.
+        // zlib, for gzipped MNIST IDX files.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // The Swift API: decoding, preprocessing, the ASCII view, the model, datasets.
         .target(
             name: "DigitKit",
-            dependencies: ["TorchBridge", "CLibPNG"]
+            dependencies: ["TorchBridge", "CLibPNG", "CZlib"]
         ),
         // The `digits` command-line tool.
         .executableTarget(

@@ -35,27 +35,21 @@ enum GrayConversion {
         }
     }
 
-    /// One grey byte per pixel from 16-bit samples as libpng's linear formats
-    /// deliver them: colour premultiplied by alpha. Luma and compositing over
-    /// white are done at 16 bits, then scaled to 8 as round(v / 257).
-    static func gray(premultiplied16 samples: [UInt16], channels: Int, hasAlpha: Bool) -> [UInt8] {
-        let count = samples.count / channels
-        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            samples.withUnsafeBufferPointer { s in
-                for i in 0..<count {
-                    let p = i * channels
-                    var value: UInt64
-                    if channels >= 3 {
-                        let r = UInt64(s[p]) * 19595, g = UInt64(s[p + 1]) * 38470, b = UInt64(s[p + 2]) * 7471
-                        value = (r + g + b + 0x8000) >> 16
-                    } else {
-                        value = UInt64(s[p])
-                    }
-                    if hasAlpha { value += 65535 - UInt64(s[p + channels - 1]) }  // premultiplied: c + white * (1 - a)
-                    out[i] = UInt8((min(value, 65535) * 255 + 32895) >> 16)
-                }
+    /// 8-bit samples from 16-bit samples as libpng's linear formats deliver
+    /// them (colour premultiplied by alpha): alpha is divided out, and every
+    /// channel keeps its high byte (v >> 8), as Pillow reduces 16-bit colour,
+    /// so that `gray(samples:)` then treats both depths alike.
+    static func eightBit(premultiplied16 samples: [UInt16], channels: Int, hasAlpha: Bool) -> [UInt8] {
+        guard hasAlpha else { return samples.map { UInt8($0 >> 8) } }
+        var out = [UInt8](repeating: 0, count: samples.count)
+        for p in stride(from: 0, to: samples.count, by: channels) {
+            let alpha = UInt32(samples[p + channels - 1])
+            for c in 0..<(channels - 1) where alpha > 0 {
+                let straight = min(65535, (UInt32(samples[p + c]) * 65535 + alpha / 2) / alpha)
+                out[p + c] = UInt8(straight >> 8)
             }
-            initialized = count
+            out[p + channels - 1] = UInt8(alpha >> 8)
         }
+        return out
     }
 }

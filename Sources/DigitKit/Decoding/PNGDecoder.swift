@@ -7,8 +7,8 @@ internal import CLibPNG
 /// Every PNG colour type and bit depth (1-16) is accepted, with palettes,
 /// tRNS transparency and Adam7 interlacing. Sample values are taken as
 /// stored (colour-management chunks are ignored, as Pillow does; see
-/// ColorManagementChunks); 16-bit samples are scaled to 8 bits as
-/// round(v / 257); colour becomes luma with the ITU-R 601 weights Pillow uses
+/// ColorManagementChunks); 16-bit samples keep their high byte (v >> 8), as
+/// Pillow does; colour becomes luma with the ITU-R 601 weights Pillow uses
 /// (L = 0.299 R + 0.587 G + 0.114 B); alpha is composited over white, as the
 /// picture looks on paper.
 public struct PNGDecoder: Sendable {
@@ -93,7 +93,8 @@ public struct PNGDecoder: Sendable {
             image.format |= png_uint_32(PNG_FORMAT_FLAG_LINEAR)
             var samples = [UInt16](repeating: 0, count: pixelCount * channels)
             try finishRead(&image, into: &samples, rowStride: width * channels)
-            gray = GrayConversion.gray(premultiplied16: samples, channels: channels, hasAlpha: hasAlpha)
+            let eightBit = GrayConversion.eightBit(premultiplied16: samples, channels: channels, hasAlpha: hasAlpha)
+            gray = GrayConversion.gray(samples: eightBit, channels: channels, hasAlpha: hasAlpha)
         } else {
             var samples = [UInt8](repeating: 0, count: pixelCount * channels)
             try finishRead(&image, into: &samples, rowStride: width * channels)

@@ -12,6 +12,8 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidImage
         /// The image has more pixels than the decoder's ceiling allows.
         case imageTooLarge
+        /// An MNIST IDX file is malformed: wrong magic number, dimensions, count or length.
+        case invalidDataset
         /// No model file at the given or default location.
         case modelNotFound
         /// The model file cannot be loaded as TorchScript.
@@ -28,7 +30,7 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         /// True for failures of one input file, which leave the others unaffected.
         public var isInputError: Bool {
             switch self {
-            case .fileNotFound, .unreadableFile, .invalidImage, .imageTooLarge: return true
+            case .fileNotFound, .unreadableFile, .invalidImage, .imageTooLarge, .invalidDataset: return true
             default: return false
             }
         }

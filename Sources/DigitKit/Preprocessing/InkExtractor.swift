@@ -1,14 +1,17 @@
-/// Step 3b: turns a picture whose ink is bright into an ink map in [0, 1]:
-/// background plane subtracted, noise below the threshold removed, contrast
-/// stretched so that typical ink (the 90th percentile of ink pixels) is 1.
+/// Step 3: turns a picture into an ink map in [0, 1], ink bright: how far
+/// each pixel stands out from the background plane on the ink's side, noise
+/// below the threshold removed, contrast stretched so that typical ink (the
+/// 90th percentile of ink pixels) is 1.
 enum InkExtractor {
-    /// The ink map, or nil when there is no ink clearly above the noise.
-    static func inkMap(_ raster: Raster, threshold: Double) -> Raster? {
-        let plane = BackgroundPlane.fit(raster, threshold: threshold)
+    /// The ink map, or nil when there is no ink clearly above the noise
+    /// (its typical level under twice the threshold).
+    static func inkMap(_ raster: Raster, background: BackgroundModel, inkIsDark: Bool) -> Raster? {
+        let threshold = background.threshold
         var above = raster
         for y in 0..<raster.height {
             for x in 0..<raster.width {
-                above[x, y] = max(0, raster[x, y] - plane.value(x: x, y: y))
+                let residual = background.residual(raster[x, y], x: x, y: y)
+                above[x, y] = max(0, inkIsDark ? -residual : residual)
             }
         }
         let inkLevels = above.values.filter { $0 > threshold }

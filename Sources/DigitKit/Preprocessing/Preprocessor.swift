@@ -3,11 +3,12 @@
 /// The MNIST pipeline (the default) makes any picture look like MNIST, as
 /// LeCun et al. made MNIST itself:
 /// 1. work on the picture at most 512 pixels on its longer side (area-averaged down);
-/// 2. polarity: from the border, decide whether the ink is darker than the
-///    background, and invert so it is bright on dark (`Inversion`);
-/// 3. find the digit: subtract a background plane (tint, illumination
-///    gradient), drop what is within the noise, stretch the contrast, keep the
-///    ink's large connected components (no specks) and take their box;
+/// 2. background and polarity: fit a plane to the border (paper tint,
+///    illumination gradient) with its noise level, and decide whether the ink
+///    lies below or above it, so it can be made bright on dark (`Inversion`);
+/// 3. find the digit: how far each pixel stands out from the plane on the
+///    ink's side, minus the noise, contrast stretched; keep the ink's large
+///    connected components (no specks) and take their box;
 /// 4. scale that box so its longer side is 20 pixels, aspect ratio kept;
 /// 5. centre it in 28x28 by its centre of mass;
 /// 6. normalize as ToTensor + Normalize((0.1307,), (0.3081,)).
@@ -57,7 +58,7 @@ public struct Preprocessor: Sendable {
             return PreprocessingStages(gray: field, inverted: nil, inkIsBright: nil, ink: nil, field: field)
         }
         let gray = Self.analysisRaster(image)
-        let background = PolarityDetector.background(of: gray)
+        let background = BackgroundModel.estimate(gray)
         let invert: Bool
         switch inversion {
         case .auto: invert = PolarityDetector.inkIsDark(gray, background: background)
@@ -65,7 +66,7 @@ public struct Preprocessor: Sendable {
         case .never: invert = false
         }
         let bright = invert ? PolarityDetector.inverted(gray) : gray
-        guard let map = InkExtractor.inkMap(bright, threshold: background.threshold),
+        guard let map = InkExtractor.inkMap(gray, background: background, inkIsDark: invert),
               let (cleaned, box) = ConnectedComponents.digit(in: map) else {
             return PreprocessingStages(gray: gray, inverted: invert, inkIsBright: bright, ink: nil, field: nil)
         }

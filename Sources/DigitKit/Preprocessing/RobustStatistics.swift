@@ -12,10 +12,4 @@ enum RobustStatistics {
         let sorted = values.sorted()
         return sorted[Int((q * Double(sorted.count - 1)).rounded(.down))]
     }
-
-    /// Standard deviation estimated from the median absolute deviation,
-    /// robust to the few ink pixels a sample may hold.
-    static func noiseSigma(_ values: [Double], around center: Double) -> Double {
-        1.4826 * lowerMedian(values.map { abs($0 - center) })
-    }
 }
