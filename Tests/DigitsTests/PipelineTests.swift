@@ -1,0 +1,110 @@
+@testable import DigitKit
+import Foundation
+import Testing
+
+/// Properties of the MNIST pipeline on pictures made in the test, so each
+/// step's promise is checked on its own.
+@Suite("MNIST pipeline")
+struct PipelineTests {
+    /// The first regression sample (a 7): a light digit on black, 28x28.
+    static func mnistSeven() throws -> GrayImage {
+        try PNGDecoder().decode(fileAtPath: try #require(MNISTSample.all.first).path)
+    }
+
+    /// `digit` enlarged by `factor` (nearest) and pasted at (x, y) on a canvas of `background`, ink `ink`.
+    static func canvas(_ digit: GrayImage, factor: Int, width: Int, height: Int, x: Int, y: Int,
+                       background: UInt8, ink: UInt8) throws -> GrayImage {
+        var pixels = [UInt8](repeating: background, count: width * height)
+        for dy in 0..<(digit.height * factor) {
+            for dx in 0..<(digit.width * factor) {
+                let coverage = Double(digit[dx / factor, dy / factor]) / 255
+                let value = Double(background) * (1 - coverage) + Double(ink) * coverage
+                pixels[(y + dy) * width + x + dx] = UInt8(value.rounded())
+            }
+        }
+        return try GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    static func centreOfMass(_ tensor: DigitTensor) -> (x: Double, y: Double) {
+        var mass = 0.0, mx = 0.0, my = 0.0
+        for y in 0..<28 {
+            for x in 0..<28 {
+                let v = Double(DigitTensor.intensity(ofNormalized: tensor[x, y]))
+                mass += v; mx += Double(x) * v; my += Double(y) * v
+            }
+        }
+        return (mx / mass, my / mass)
+    }
+
+    static func inkBox(_ tensor: DigitTensor) -> (width: Int, height: Int) {
+        let ink = (0..<784).filter { DigitTensor.intensity(ofNormalized: tensor.values[$0]) > 0.01 }
+        let xs = ink.map { $0 % 28 }, ys = ink.map { $0 / 28 }
+        return (xs.max()! - xs.min()! + 1, ys.max()! - ys.min()! + 1)
+    }
+
+    @Test("dark ink on white paper gives the same tensor as light ink on black")
+    func polarityIsUndone() throws {
+        let seven = try Self.mnistSeven()
+        let light = try #require(Preprocessor().tensor(for: try Self.canvas(seven, factor: 4, width: 200, height: 160, x: 30, y: 20, background: 0, ink: 255)))
+        let dark = try #require(Preprocessor().tensor(for: try Self.canvas(seven, factor: 4, width: 200, height: 160, x: 30, y: 20, background: 255, ink: 0)))
+        #expect(zip(light.values, dark.values).allSatisfy { abs($0 - $1) < 1e-4 })
+        let stages = Preprocessor().process(try Self.canvas(seven, factor: 4, width: 200, height: 160, x: 30, y: 20, background: 255, ink: 0))
+        #expect(stages.inverted == true)
+        // --invert never keeps dark ink dark: the "ink" found is then the paper around the digit.
+        let kept = Preprocessor(inversion: .never).process(try Self.canvas(seven, factor: 4, width: 200, height: 160, x: 30, y: 20, background: 255, ink: 0))
+        #expect(kept.inverted == false)
+        #expect(kept.tensor != dark)
+    }
+
+    @Test("the digit's longer side becomes 20 pixels and its centre of mass the centre", arguments: [(1, 0, 0), (3, 5, 90), (7, 300, 17)])
+    func sizeAndCentre(factor: Int, x: Int, y: Int) throws {
+        let picture = try Self.canvas(try Self.mnistSeven(), factor: factor, width: 28 * factor + x + 40, height: 28 * factor + y + 10,
+                                      x: x, y: y, background: 0, ink: 255)
+        let tensor = try #require(Preprocessor().tensor(for: picture))
+        let box = Self.inkBox(tensor)
+        #expect(max(box.width, box.height) == 20)
+        let centre = Self.centreOfMass(tensor)
+        #expect(abs(centre.x - 13.5) <= 0.5 && abs(centre.y - 13.5) <= 0.5, "centre \(centre)")
+    }
+
+    @Test("the same digit anywhere on the canvas gives the same tensor")
+    func positionDoesNotMatter() throws {
+        let seven = try Self.mnistSeven()
+        let a = try #require(Preprocessor().tensor(for: try Self.canvas(seven, factor: 3, width: 300, height: 200, x: 10, y: 10, background: 230, ink: 20)))
+        let b = try #require(Preprocessor().tensor(for: try Self.canvas(seven, factor: 3, width: 300, height: 200, x: 200, y: 110, background: 230, ink: 20)))
+        #expect(a == b)
+    }
+
+    @Test("isolated specks are ignored")
+    func specksAreIgnored() throws {
+        let seven = try Self.mnistSeven()
+        let clean = try Self.canvas(seven, factor: 3, width: 240, height: 200, x: 100, y: 60, background: 240, ink: 10)
+        var pixels = clean.pixels
+        for (sx, sy) in [(10, 10), (220, 30), (30, 180), (200, 185)] {
+            for d in [0, 1, 240, 241] { pixels[sy * 240 + sx + d] = 0 }  // 2x2 specks
+        }
+        let specked = try GrayImage(width: 240, height: 200, pixels: pixels)
+        #expect(Preprocessor().tensor(for: specked) == Preprocessor().tensor(for: clean))
+    }
+
+    @Test("a blank or near-blank picture has no digit", arguments: [0, 128, 255])
+    func blankHasNoDigit(level: UInt8) throws {
+        #expect(Preprocessor().tensor(for: try GrayImage(width: 50, height: 40, pixels: Array(repeating: level, count: 2000))) == nil)
+        // Faint noise of +-3 levels around the paper level, and one dust speck.
+        var state: UInt32 = 12345
+        var pixels = (0..<2000).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(clamping: Int(level) + Int(state >> 16) % 7 - 3)
+        }
+        pixels[1000] = level > 128 ? 0 : 255
+        #expect(Preprocessor().tensor(for: try GrayImage(width: 50, height: 40, pixels: pixels)) == nil)
+    }
+
+    @Test("a 64-megapixel-class picture is analysed at 512 pixels")
+    func largePicturesAreShrunkFirst() throws {
+        let picture = try Self.canvas(try Self.mnistSeven(), factor: 40, width: 2000, height: 1200, x: 300, y: 40, background: 250, ink: 5)
+        let stages = Preprocessor().process(picture)
+        #expect(stages.gray.width == 512 && stages.gray.height == 307)
+        #expect(stages.tensor != nil)
+    }
+}
