@@ -92,6 +92,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Decode and preprocessing speed: swift run -c release preprocess-benchmark
+        .executableTarget(
+            name: "preprocess-benchmark",
+            dependencies: ["DigitKit"],
+            path: "Benchmarks/preprocess-benchmark"
+        ),
         .testTarget(
             name: "DigitsTests",
             dependencies: ["DigitKit", "digits"],

@@ -108,3 +108,21 @@ struct PipelineTests {
         #expect(stages.tensor != nil)
     }
 }
+
+@Suite("Robust statistics")
+struct RobustStatisticsTests {
+    @Test("selection finds the same value as sorting, for every rank", arguments: [1, 2, 7, 100, 1001])
+    func selectionMatchesSorting(count: Int) {
+        var state: UInt64 = UInt64(count)
+        let values = (0..<count).map { _ -> Double in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 58)  // few distinct values: many ties
+        }
+        let sorted = values.sorted()
+        for rank in 0..<count {
+            var work = values
+            #expect(RobustStatistics.select(&work, rank: rank) == sorted[rank])
+        }
+        #expect(RobustStatistics.percentile(values, 0.9) == sorted[Int((0.9 * Double(count - 1)).rounded(.down))])
+    }
+}

@@ -60,6 +60,18 @@ def main():
     canvas[150:206, 30:86] = np.asarray(Image.fromarray(images[7], "L").resize((56, 56), Image.BICUBIC))
     Image.fromarray(canvas, "L").save(os.path.join(OUT, "nine-small-in-corner.png"))
 
+    # Not MNIST-like: a 400x400 photo of an 8 on paper lit from one side, with
+    # sensor noise (test image 61). Also the benchmark's large input.
+    assert labels[61] == 8
+    rng = np.random.default_rng(8)
+    ys, xs = np.mgrid[0:400, 0:400].astype(np.float32)
+    paper = 225 - 45 * (xs + ys) / 800
+    ink = np.asarray(Image.fromarray(images[61], "L").resize((220, 220), Image.BICUBIC), dtype=np.float32) / 255
+    gray = paper.copy()
+    gray[120:340, 60:280] = paper[120:340, 60:280] * (1 - ink) + 40 * ink
+    rgb = np.stack([gray * 1.0, gray * 0.97, gray * 0.9], axis=2) + rng.normal(0, 4, size=(400, 400, 3))
+    Image.fromarray(np.clip(np.round(rgb), 0, 255).astype(np.uint8), "RGB").save(os.path.join(OUT, "eight-photo-400.png"))
+
     print("wrote", ", ".join(sorted(os.listdir(OUT))))
 
 

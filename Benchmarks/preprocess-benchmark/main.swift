@@ -1,0 +1,49 @@
+// Measures decode and preprocessing speed, in one run, on a 28x28 MNIST PNG
+// and a 400x400 RGB photo-like PNG:
+//
+//   swift run -c release preprocess-benchmark [PNG ...]
+//
+// Each figure is the median of 7 rounds of at least 0.3 s each. It prints
+// figures; it asserts nothing (timings belong in benchmarks, not tests).
+
+import DigitKit
+import Foundation
+
+let files = CommandLine.arguments.count > 1
+    ? Array(CommandLine.arguments.dropFirst())
+    : ["Examples/seven.png", "Examples/eight-photo-400.png"]
+
+/// Median time per call of `body`, in microseconds.
+func measure(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    var perCall: [Double] = []
+    for _ in 0..<7 {
+        var calls = 0
+        let start = clock.now
+        var elapsed = Duration.zero
+        repeat {
+            try body()
+            calls += 1
+            elapsed = clock.now - start
+        } while elapsed < .milliseconds(300)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        perCall.append(seconds / Double(calls) * 1e6)
+    }
+    return perCall.sorted()[3]
+}
+
+func format(_ microseconds: Double) -> String {
+    String(format: "%9.1f µs  (%8.0f /s)", microseconds, 1e6 / microseconds)
+}
+
+print("| picture | decode | decode + MNIST pipeline | decode + plain resize |")
+print("|---|---|---|---|")
+for file in files {
+    let decoder = PNGDecoder()
+    let image = try decoder.decode(fileAtPath: file)
+    let mnist = Preprocessor(), raw = Preprocessor(mode: .raw)
+    let decode = try measure { _ = try decoder.decode(fileAtPath: file) }
+    let pipeline = try measure { _ = mnist.tensor(for: try decoder.decode(fileAtPath: file)) }
+    let plain = try measure { _ = raw.tensor(for: try decoder.decode(fileAtPath: file)) }
+    print("| \((file as NSString).lastPathComponent) (\(image.width)x\(image.height)) | \(format(decode)) | \(format(pipeline)) | \(format(plain)) |")
+}
