@@ -48,6 +48,7 @@ struct CLITests {
         #expect(abs(probabilities.reduce(0, +) - 1) < 1e-4)
         let confidence = try #require(object["confidence"] as? Double)
         #expect(confidence == probabilities.max())
+        #expect(object["uncertain"] as? Bool == false)
         let top = try #require(object["top"] as? [[String: Any]])
         #expect(top.map { $0["digit"] as? Int } == [7] + probabilities.indices.sorted { probabilities[$0] > probabilities[$1] }[1...2].map { $0 })
     }
@@ -146,6 +147,62 @@ struct CLITests {
             #expect(result.status == 0)
             #expect(result.stdout.contains("Exit status: 0"))
             #expect(result.stdout.contains("2 usage error"))
+        }
+    }
+
+    static let blankPaper = Fixtures.path("realworld/blank-000.png")
+
+    @Test("a blank picture: 'no digit found', never a guess, exit 0")
+    func blankPicture() throws {
+        let text = try Self.digits(["classify", Self.blankPaper, "\(Self.examples)/seven.png"])
+        #expect(text.status == 0)
+        #expect(text.stdoutLines.first == "\(Self.blankPaper): no digit found")
+        let json = try Self.digits(["classify", "--json", Self.blankPaper])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["digit"] is NSNull)
+        #expect(object["reason"] as? String == "no digit found")
+        #expect(object.keys.sorted() == ["digit", "file", "reason"])
+        let preprocess = try Self.digits(["preprocess", "--json", Self.blankPaper])
+        #expect(preprocess.status == 0)
+        #expect(preprocess.stdout.contains("\"tensor\": null, \"reason\": \"no digit found\""))
+    }
+
+    @Test("predictions under --uncertain-below are marked uncertain")
+    func uncertainMarker() throws {
+        let text = try Self.digits(["classify", "--uncertain-below", "1", "\(Self.examples)/seven.png"])
+        #expect(text.stdout.hasSuffix("%, uncertain)\n"))
+        let json = try Self.digits(["classify", "--json", "--uncertain-below", "1", "\(Self.examples)/seven.png"])
+        #expect(json.stdout.contains("\"uncertain\": true"))
+        #expect(try Self.digits(["classify", "--uncertain-below", "1.5", "\(Self.examples)/seven.png"]).status == 2)
+    }
+
+    @Test("the MNIST pipeline reads pictures the whole-picture resize (--raw) gets wrong")
+    func pipelineAgainstRaw() throws {
+        let files = ["three-on-paper.png", "five-transparent.png", "nine-small-in-corner.png"].map { "\(Self.examples)/\($0)" }
+        let pipeline = try Self.digits(["classify"] + files)
+        #expect(pipeline.stdoutLines.map { $0.split(separator: " ")[1] } == ["3", "5", "9"])
+        let raw = try Self.digits(["classify", "--raw"] + files)
+        let rawDigits = raw.stdoutLines.map { $0.split(separator: " ")[1] }
+        #expect(rawDigits.count == 3)
+        #expect(zip(rawDigits, ["3", "5", "9"]).allSatisfy { $0 != $1 }, "--raw read \(rawDigits)")
+        #expect(try Self.digits(["classify", "--raw", "--invert", "never", files[0]]).status == 2)
+    }
+
+    @Test("preprocess prints the 784 values ascii --values shows, and --steps draws the stages")
+    func preprocessAndSteps() throws {
+        let file = "\(Self.examples)/three-on-paper.png"
+        let json = try Self.digits(["preprocess", "--json", file])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let tensor = try #require(object["tensor"] as? [Double])
+        #expect(tensor.count == 784)
+        let text = try Self.digits(["preprocess", file]).stdoutLines.flatMap { $0.split(separator: " ").map { Double($0)! } }
+        #expect(text == tensor)
+        let shown = try Self.digits(["ascii", "--values", file]).stdoutLines.flatMap { $0.split(separator: " ").map { Double($0)! } }
+        #expect(zip(shown, tensor).allSatisfy { abs($0 - $1) <= 5e-5 })
+        let steps = try Self.digits(["ascii", "--steps", file])
+        #expect(steps.status == 0)
+        for header in ["picture (300x200", "ink made bright (inverted)", "digit's box (", "model input (28x28):"] {
+            #expect(steps.stdout.contains(header), "\(header)")
         }
     }
 }
