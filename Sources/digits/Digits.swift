@@ -14,7 +14,7 @@ struct Digits: ParsableCommand {
 
             \(ExitStatus.help)
             """,
-        subcommands: [Classify.self, Ascii.self, Preprocess.self],
+        subcommands: [Classify.self, Ascii.self, Preprocess.self, Eval.self],
         defaultSubcommand: nil
     )
 

@@ -6,6 +6,11 @@ enum StandardError {
         FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
     }
 
+    /// Text without a newline added (for the progress bar).
+    static func writeRaw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// "digits: <subject>: <cause>", the one-line form of every error.
     static func report(_ description: String) {
         write("digits: \(description)")
