@@ -5,8 +5,11 @@ refuses models that are not digit models. Run with Debian's python3-torch:
     /usr/bin/python3 Tests/Tools/make_test_models.py Tests/DigitsTests/Resources/models
 """
 
+import io
 import os
+import random
 import sys
+import zipfile
 
 import torch
 import torch.nn as nn
@@ -65,6 +68,24 @@ def main():
                          ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits())]:
         module.eval()
         torch.jit.script(module).save(os.path.join(out, name + ".pt"))
+    # Files that are not TorchScript at all.
+    open(os.path.join(out, "empty.pt"), "wb").close()
+    rng = random.Random(7)
+    with open(os.path.join(out, "random-bytes.pt"), "wb") as f:
+        f.write(bytes(rng.randrange(256) for _ in range(4096)))
+    with zipfile.ZipFile(os.path.join(out, "not-torchscript.pt"), "w") as archive:
+        archive.writestr("notes/readme.txt", "a zip archive, but not a TorchScript model\n")
+    # A common mistake: torch.save of a state dict instead of a TorchScript export.
+    torch.save(Logits().state_dict(), os.path.join(out, "state-dict.pt"))
+    # A model "saved by a newer PyTorch": the archive's format version raised
+    # beyond what libtorch 1.13 reads (what a newer exporter's file looks like to it).
+    with zipfile.ZipFile(os.path.join(out, "logits.pt")) as source, \
+            zipfile.ZipFile(os.path.join(out, "newer-pytorch.pt"), "w") as forged:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename.endswith("/version"):
+                data = b"99\n"
+            forged.writestr(item, data)
     print("wrote", ", ".join(sorted(os.listdir(out))))
 
 

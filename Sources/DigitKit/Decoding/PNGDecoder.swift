@@ -42,6 +42,7 @@ public struct PNGDecoder: Sendable {
     /// (png_image_begin_read_from_memory, then png_image_finish_read).
     public func decode(bytes: [UInt8]) throws(DigitError) -> GrayImage {
         try checkSignature(bytes.prefix(8))
+        try PNGStructure.check(bytes)
         var png = bytes
         ColorManagementChunks.neutralize(&png)
         let decoded = png.withUnsafeBytes { buffer in

@@ -24,11 +24,15 @@ public final class DigitModel: @unchecked Sendable {
         guard (info.st_mode & S_IFMT) != S_IFDIR else {
             throw DigitError(.modelLoadFailed, "is a directory, not a TorchScript model file", subject: path)
         }
+        guard info.st_size > 0 else {
+            throw DigitError(.modelLoadFailed, "empty file, not a TorchScript model; \(ModelLoadDiagnosis.export)", subject: path)
+        }
         var module: OpaquePointer? = nil
         do throws(DigitError) {
             try checkBridge { TBModuleInitWithFileAtPath(path, &module, $0) }
         } catch {
-            throw error.about(path)
+            let message = error.code == .modelLoadFailed ? ModelLoadDiagnosis.message(for: error.message) : error.message
+            throw DigitError(error.code, message, subject: path)
         }
         self.handle = module!
         self.path = path

@@ -29,6 +29,9 @@ enum CommandRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        // A child may stop reading its input early (digits refuses oversized
+        // input at its limit); writing on must fail with EPIPE, not kill the tests.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
         // Read both pipes concurrently so a chatty child cannot block on a full pipe.
         let group = DispatchGroup()
@@ -38,8 +41,8 @@ enum CommandRunner {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+        try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
