@@ -43,7 +43,12 @@ def main():
         for name, module in variants.items():
             path = os.path.join(args.out_dir, name + ".pt")
             module.save(path)
-            difference = float((torch.jit.load(path)(probe) - reference).abs().max())
+            try:
+                difference = float((torch.jit.load(path)(probe) - reference).abs().max())
+            except RuntimeError as error:
+                # With 1.13, a frozen, optimized module saves but does not load back.
+                print(f"{path}: does not load: {str(error).splitlines()[0]}")
+                continue
             print(f"{path}: max difference from eager {difference:.2e}")
 
 

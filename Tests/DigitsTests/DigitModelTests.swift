@@ -53,7 +53,7 @@ struct DigitModelTests {
         let notTorchScript = Fixtures.path("mnist-sample/samples.tsv")
         #expect { _ = try DigitModel(path: notTorchScript) } throws: { error in
             guard let error = error as? DigitError else { return false }
-            return error.code == .modelLoadFailed && error.message.hasPrefix("cannot load TorchScript model:")
+            return error.code == .modelLoadFailed && error.message.hasPrefix("not a TorchScript model (not a zip archive)")
         }
     }
 

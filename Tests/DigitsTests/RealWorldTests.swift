@@ -41,14 +41,14 @@ struct RealWorldTests {
         return total.mapValues { _ in 0 }.merging(right) { $1 }.reduce(into: [:]) { $0[$1.key] = Double($1.value) / Double(total[$1.key]!) }
     }
 
-    @Test("the shipped model reads at least 98% of handwritten pictures, 95% of each kind, and finds no digit on blank paper")
+    @Test("the shipped model reads at least 98.5% of handwritten pictures, 95% of each kind, and finds no digit on blank paper")
     func accuracyFloors() throws {
         let pipeline = try Self.accuracy(mode: .mnist)
         let raw = try Self.accuracy(mode: .raw)
         print("real-world accuracy, MNIST pipeline vs --raw: " + pipeline.keys.sorted().map {
             "\($0) \(String(format: "%.1f", pipeline[$0]! * 100))% vs \(String(format: "%.1f", raw[$0]! * 100))%"
         }.joined(separator: ", "))
-        #expect(pipeline["handwritten"]! >= 0.98)
+        #expect(pipeline["handwritten"]! >= 0.985)
         for kind in RealWorldFixture.handwrittenKinds { #expect(pipeline[kind]! >= 0.95, "\(kind)") }
         #expect(pipeline["printed"]! >= 0.95)
         #expect(pipeline["blank"]! == 1)

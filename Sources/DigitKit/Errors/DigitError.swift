@@ -26,14 +26,6 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         case outOfMemory
         /// An argument is out of range (for example a thread count of 0).
         case invalidArgument
-
-        /// True for failures of one input file, which leave the others unaffected.
-        public var isInputError: Bool {
-            switch self {
-            case .fileNotFound, .unreadableFile, .invalidImage, .imageTooLarge, .invalidDataset: return true
-            default: return false
-            }
-        }
     }
 
     public let code: Code

@@ -1,9 +1,4 @@
 internal import TorchBridge
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
 
 /// Runs one TorchBridge call that reports a TBStatus and a malloc'd message,
 /// and turns a failure into a thrown DigitError (freeing the message).
