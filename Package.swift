@@ -98,6 +98,12 @@ let package = Package(
             dependencies: ["DigitKit"],
             path: "Benchmarks/preprocess-benchmark"
         ),
+        // Memory over 100,000 classifications: swift run -c release memory-soak
+        .executableTarget(
+            name: "memory-soak",
+            dependencies: ["DigitKit"],
+            path: "Benchmarks/memory-soak"
+        ),
         .testTarget(
             name: "DigitsTests",
             dependencies: ["DigitKit", "digits"],

@@ -1,12 +1,13 @@
 import ArgumentParser
 import DigitKit
+import Foundation
 
 /// Options shared by the commands that run the model.
 struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("TorchScript model to use (default: see `digits --help`).", valueName: "path"))
     var model: String?
 
-    @Option(name: .long, help: "Threads libtorch may use inside one operator (default: libtorch's choice).")
+    @Option(name: .long, help: "Threads libtorch may use inside one operator (default: the number of available cores).")
     var threads: Int?
 
     func validate() throws {
@@ -19,7 +20,9 @@ struct ModelOptions: ParsableArguments {
     /// exits with status 2.
     func loadModel() throws -> DigitModel {
         do {
-            if let threads { try TorchRuntime.setThreadCount(threads) }
+            // libtorch's OpenMP build may start with a single thread (it does on
+            // Debian 12); all cores are up to 1.7x faster on batches (BENCHMARKS.md).
+            try TorchRuntime.setThreadCount(threads ?? min(1024, max(1, ProcessInfo.processInfo.activeProcessorCount)))
             return try DigitModel(path: try ModelLocator.locate(explicit: model))
         } catch {
             StandardError.report(error.description)

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// The libFuzzer target over DigitKit's decode + preprocess path. Kept out of
+// the main package: a libFuzzer entry point has no main() of its own.
+// See README.md for how to build and run it.
+
+import PackageDescription
+
+let package = Package(
+    name: "digits-fuzz",
+    dependencies: [.package(name: "digits", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "DecodeFuzzer",
+            dependencies: [.product(name: "DigitKit", package: "digits")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        ),
+    ]
+)
