@@ -55,7 +55,7 @@ public struct Preprocessor: Sendable {
         if mode == .raw {
             let field = image.width == side && image.height == side
                 ? Raster(image) : AreaResampler.resize(image, targetWidth: side, targetHeight: side)
-            return PreprocessingStages(gray: field, inverted: nil, inkIsBright: nil, ink: nil, field: field)
+            return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
         }
         let gray = Self.analysisRaster(image)
         let background = BackgroundModel.estimate(gray)
@@ -65,15 +65,14 @@ public struct Preprocessor: Sendable {
         case .always: invert = true
         case .never: invert = false
         }
-        let bright = invert ? PolarityDetector.inverted(gray) : gray
         guard let map = InkExtractor.inkMap(gray, background: background, inkIsDark: invert),
               let (cleaned, box) = ConnectedComponents.digit(in: map) else {
-            return PreprocessingStages(gray: gray, inverted: invert, inkIsBright: bright, ink: nil, field: nil)
+            return PreprocessingStages(gray: gray, inverted: invert, ink: nil, field: nil)
         }
         var ink = cleaned.cropped(box)
         ink.values = ink.values.map { $0 * 255 }
         let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
-        return PreprocessingStages(gray: gray, inverted: invert, inkIsBright: bright, ink: ink, field: field)
+        return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field)
     }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
@@ -93,8 +92,11 @@ public struct PreprocessingStages: Sendable {
     public let gray: Raster
     /// Whether the picture was inverted; nil in raw mode.
     public let inverted: Bool?
-    /// The picture with its ink bright; nil in raw mode.
-    public let inkIsBright: Raster?
+    /// The picture with its ink bright, for showing; nil in raw mode. Derived
+    /// on demand, so classification does not pay for a copy it never shows.
+    public var inkIsBright: Raster? {
+        inverted.map { $0 ? PolarityDetector.inverted(gray) : gray }
+    }
     /// The digit's box from the cleaned, contrast-stretched ink map; nil when no digit was found.
     public let ink: Raster?
     /// The 28x28 field the tensor is made of; nil when no digit was found.
