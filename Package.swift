@@ -60,7 +60,7 @@ let package = Package(
             name: "TorchBridge",
             path: "TorchBridge",
             exclude: ["tests"],
-            sources: ["TorchBridge.cpp"],
+            sources: ["TorchBridge.cpp", "AllocatorTuning.cpp"],
             publicHeadersPath: "include",
             cxxSettings: [.unsafeFlags(bridgeFlags)],
             linkerSettings: torchLinkerSettings
