@@ -54,8 +54,8 @@ def rate(out):
 
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
-    torch_version = subprocess.run([DIGITS, "--help"], capture_output=True, text=True).stdout and "1.13.1 (Debian libtorch-dev)"
-    return f"{os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}; libtorch {torch_version}"
+    version = subprocess.run([DIGITS, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    return f"{os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}; {version}"
 
 
 def main():
@@ -75,7 +75,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|")
     for batch in (1, 256):
         for threads in (1, 2):
-            floor, e2e, forward, python = [], [], [], []
+            floor, e2e, forward, python, ratio, python_ratio = [], [], [], [], [], []
             for _ in range(args.runs):
                 floor.append(rate(run([FLOOR, "throughput", MODEL, IMAGES, str(batch), str(threads), str(args.count)])[0]))
                 report = json.loads(run([DIGITS, "eval", "--model", MODEL, "--images", IMAGES, "--labels", LABELS, "--batch", str(batch),
@@ -83,8 +83,11 @@ def main():
                 e2e.append(report["images_per_second"])
                 forward.append(report["forward_images_per_second"])
                 python.append(rate(run(PYTHON + ["throughput", MODEL, IMAGES, str(batch), str(threads), str(args.count)])[0]))
-            f, d, dfw, p = (statistics.median(v) for v in (floor, e2e, forward, python))
-            print(f"| {batch} | {threads} | {f:.0f} | {dfw:.0f} | {d:.0f} | {d / f:.2f} | {p:.0f} | {p / f:.2f} |")
+                # Ratios within one round: the three ran back to back, under the same load.
+                ratio.append(e2e[-1] / floor[-1])
+                python_ratio.append(python[-1] / floor[-1])
+            f, d, dfw, p, r, pr = (statistics.median(v) for v in (floor, e2e, forward, python, ratio, python_ratio))
+            print(f"| {batch} | {threads} | {f:.0f} | {dfw:.0f} | {d:.0f} | {r:.2f} | {p:.0f} | {pr:.2f} |")
 
     print("\n## Time to first result: classify one 28x28 PNG, whole process\n")
     print("| program | wall time (median) | / floor | peak RSS |")

@@ -1,8 +1,12 @@
 import ArgumentParser
+import DigitKit
 
 /// The `digits` command: reads pictures of handwritten digits and says which digit each one shows.
 @main
 struct Digits: ParsableCommand {
+    /// This release of digits; `digits --version` prints it with the libtorch it runs on.
+    static let release = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "digits",
         abstract: "Recognize handwritten digits in PNG images with a TorchScript model.",
@@ -14,6 +18,7 @@ struct Digits: ParsableCommand {
 
             \(ExitStatus.help)
             """,
+        version: "digits \(release) (libtorch \(TorchRuntime.torchVersion))",
         subcommands: [Classify.self, Ascii.self, Preprocess.self, Eval.self],
         defaultSubcommand: nil
     )

@@ -1,3 +1,4 @@
+import DigitKit
 import Foundation
 import Testing
 
@@ -148,6 +149,16 @@ struct CLITests {
             #expect(result.stdout.contains("Exit status: 0"))
             #expect(result.stdout.contains("2 usage error"))
         }
+    }
+
+    @Test("--version names digits and the libtorch it was built against")
+    func version() throws {
+        let result = try Self.digits(["--version"])
+        #expect(result.status == 0)
+        let line = try #require(result.stdoutLines.first)
+        #expect(result.stdoutLines.count == 1)
+        #expect(line.wholeMatch(of: /digits \d+\.\d+\.\d+ \(libtorch \d+\.\d+\.\d+.*\)/) != nil)
+        #expect(line.hasSuffix("(libtorch \(TorchRuntime.torchVersion))"))
     }
 
     static let blankPaper = Fixtures.path("realworld/blank-000.png")
