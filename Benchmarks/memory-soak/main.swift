@@ -21,6 +21,9 @@ func residentMB() -> Double {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
 
+// The allocator policy of the digits CLI: freed memory is kept for reuse, so
+// this is where unbounded growth would show if it had any.
+TorchRuntime.retainFreedMemory()
 let classifier = try DigitClassifier(modelPath: modelPath)
 let expected = try classifier.classify(fileAtPath: png)
 print("after loading the model and one classification: \(String(format: "%.1f", residentMB())) MB")
