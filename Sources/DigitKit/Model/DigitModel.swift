@@ -95,7 +95,8 @@ public enum TorchRuntime {
     /// (TBRetainFreedMemory, which calls glibc's mallopt). Process-wide and
     /// opt-in: call it once from an executable that classifies many images;
     /// it lifts batch-1 throughput on 2 threads about 1.5x here
-    /// (BENCHMARKS.md). Returns false where the C library has no such setting.
+    /// (BENCHMARKS.md). Returns false where the C library has no such setting
+    /// or refuses it (as AddressSanitizer's mallopt does).
     @discardableResult
     public static func retainFreedMemory() -> Bool { TBRetainFreedMemory() == 1 }
 
