@@ -9,8 +9,9 @@
 //       Decodes a 28x28 PNG (libpng simplified API), normalizes it and
 //       prints its digit: a whole process's time to first result.
 //
-// The floor uses the same malloc policy as digits (TorchBridge/
-// AllocatorTuning.cpp): freed memory is kept for the next forward pass. Left
+// The floor uses the same malloc policy as digits, by calling the same
+// function (TBRetainFreedMemory, TorchBridge/AllocatorTuning.cpp; nothing else
+// of the bridge is used): freed memory is kept for the next forward pass. Left
 // to glibc's defaults, whether a floor run pays for page faults on every
 // batch depends on where its heap top happens to lie.
 
@@ -20,7 +21,7 @@
 #include <png.h>
 #include <zlib.h>
 
-#include <malloc.h>
+#include "TorchBridge.h"
 
 #include <chrono>
 #include <cstdio>
@@ -85,8 +86,7 @@ int classify(const char *modelPath, const char *pngPath) {
 } // namespace
 
 int main(int argc, char **argv) {
-    mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
-    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    TBRetainFreedMemory();
     try {
         if (argc == 7 && std::strcmp(argv[1], "throughput") == 0)
             return throughput(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]), std::atoi(argv[6]));

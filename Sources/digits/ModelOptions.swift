@@ -20,11 +20,11 @@ struct ModelOptions: ParsableArguments {
     /// exits with status 2.
     func loadModel() throws -> DigitModel {
         do {
-            // libtorch's OpenMP build may start with a single thread (it does on
-            // Debian 12); all cores are up to 1.7x faster on batches (BENCHMARKS.md).
             // Forward passes free and re-allocate the same buffers; glibc would
             // give them back to the system and fault them in again every time.
             TorchRuntime.retainFreedMemory()
+            // libtorch's OpenMP build may start with a single thread (it does on
+            // Debian 12); all cores are up to 1.7x faster on batches (BENCHMARKS.md).
             try TorchRuntime.setThreadCount(threads ?? min(1024, max(1, ProcessInfo.processInfo.activeProcessorCount)))
             return try DigitModel(path: try ModelLocator.locate(explicit: model))
         } catch {

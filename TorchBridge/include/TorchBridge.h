@@ -109,9 +109,10 @@ int TBThreadCount(void);
 /// the next forward pass instead of returning it to the system after each one
 /// (glibc: mallopt M_TRIM_THRESHOLD and M_MMAP_THRESHOLD). Process-wide, for
 /// executables that run a model many times; call once at start-up. The cost:
-/// memory freed after a peak stays resident (the peak itself does not grow). Returns 1 where applied,
-/// 0 where the C library has no such setting or refuses it (AddressSanitizer's
-/// mallopt refuses everything); then nothing changed.
+/// memory freed after a peak stays resident (the peak itself does not grow).
+/// Returns 1 where applied, 0 where the C library has no such setting or
+/// refuses it (AddressSanitizer's mallopt refuses everything); then nothing
+/// changed.
 int TBRetainFreedMemory(void);
 
 /// The libtorch version the bridge was built against, such as "1.13.1".
