@@ -79,10 +79,15 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // The Swift API: decoding, preprocessing, the ASCII view, the model, datasets.
+        // C helpers for system calls Swift's Glibc module does not expose.
+        .target(
+            name: "CDigitKitShims",
+            path: "Sources/CDigitKitShims"
+        ),
+        // The Swift API: decoding, preprocessing, the batch run, the ASCII view, the model, datasets.
         .target(
             name: "DigitKit",
-            dependencies: ["TorchBridge", "CLibPNG", "CZlib"]
+            dependencies: ["TorchBridge", "CLibPNG", "CZlib", "CDigitKitShims"]
         ),
         // The `digits` command-line tool.
         .executableTarget(

@@ -35,13 +35,14 @@ extension Digits {
         func run() throws {
             let stages = preprocessing.preprocessor.process(try InputLoading.decode(file))
             let renderer = AsciiRenderer()
-            if steps { print(StagesView.render(stages, renderer: renderer), terminator: "") }
-            guard let tensor = stages.tensor else {
-                print(InputLoading.noDigitReason)
-                return
+            var text = steps ? StagesView.render(stages, renderer: renderer) : ""
+            if let tensor = stages.tensor {
+                if steps { text += "model input (28x28):\n" }
+                text += values ? renderer.renderValues(tensor) : renderer.render(tensor)
+            } else {
+                text += ResultFormatting.noDigitReason + "\n"
             }
-            if steps { print("model input (28x28):") }
-            print(values ? renderer.renderValues(tensor) : renderer.render(tensor), terminator: "")
+            try StandardOutput.writeAll(text)
         }
     }
 }

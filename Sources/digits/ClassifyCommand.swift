@@ -2,40 +2,43 @@ import ArgumentParser
 import DigitKit
 
 extension Digits {
-    /// `digits classify`: the digit in each PNG file.
+    /// `digits classify`: the digit in each picture.
     struct Classify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the digit each PNG image shows, with the model's confidence.",
+            abstract: "Print the digit each image shows, with the model's confidence.",
             discussion: """
-                Text output is one line per file, such as "seven.png: 7 (99.8%)", marked \
+                Text output is one line per input, such as "seven.png: 7 (99.8%)", marked \
                 "uncertain" when the confidence is below --uncertain-below, or "blank.png: no \
-                digit found" for a picture without one. With --json, one JSON object per line: \
-                {"file", "digit", "confidence", "uncertain", "probabilities"} (plus "top" with \
-                --top); {"file", "digit": null, "reason": "no digit found"}; or {"file", "error"} \
-                for a file that failed. A file that fails is reported on stderr in text mode; the \
-                other files are still classified. "-" reads a PNG from standard input.
+                digit found" for a picture without one. --format json (or --json) writes one JSON \
+                object per line: {"file", "digit", "confidence", "uncertain", "probabilities"} (plus \
+                "top" with --top); {"file", "digit": null, "reason": "no digit found"}; or {"file", \
+                "error"} for an input that failed. --format csv writes a header and one row per \
+                input: file,index,status,digit,confidence,uncertain,message. Results keep the order \
+                of the inputs. An input that fails is reported on stderr; the others are still \
+                classified.
+
+                Inputs: files; folders with --recursive (every image inside, by content, sorted); \
+                a list of paths with --files-from; "-" for images on standard input, one after \
+                another (named "-[0]", "-[1]", ... in text, "index" in JSON and CSV). --shard I/N \
+                keeps every N-th input from the I-th, so that N processes share the work.
 
                 \(ExitStatus.help)
                 """
         )
 
-        /// Files decoded before each batched forward pass.
-        static let batchSize = 64
-
         @OptionGroup var modelOptions: ModelOptions
         @OptionGroup var preprocessing: PreprocessingOptions
+        @OptionGroup var output: OutputFormatOptions
+        @OptionGroup var input: InputOptions
 
         @Option(name: .long, help: ArgumentHelp("Mark predictions whose confidence is below this probability as uncertain.", valueName: "p"))
-        var uncertainBelow: Double = PredictionFormatting.defaultUncertainBelow
+        var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
 
         @Option(name: .long, help: ArgumentHelp("Also list the K most probable digits (1-10).", valueName: "K"))
         var top: Int?
 
-        @Flag(name: .long, help: "One JSON object per line instead of text.")
-        var json = false
-
-        @Argument(help: ArgumentHelp("PNG files to classify; - reads standard input.", valueName: "file"))
-        var files: [String]
+        @Option(name: .long, help: "Inputs per forward pass (default \(BatchOptions().batchSize)).")
+        var batch: Int = BatchOptions().batchSize
 
         func validate() throws {
             if !(0...1).contains(uncertainBelow) {
@@ -44,47 +47,39 @@ extension Digits {
             if let top, !(1...10).contains(top) {
                 throw ValidationError("--top must be between 1 and 10, got \(top)")
             }
-            if files.isEmpty {
-                throw ValidationError("give at least one PNG file (or - for standard input)")
-            }
-            if files.filter({ $0 == "-" }).count > 1 {
-                throw ValidationError("standard input (-) can be read only once")
-            }
+            guard (1...4096).contains(batch) else { throw ValidationError("--batch must be between 1 and 4096, got \(batch)") }
         }
 
         func run() throws {
             let model = try modelOptions.loadModel()
             let classifier = DigitClassifier(model: model, preprocessor: preprocessing.preprocessor)
-            let format = PredictionFormatting(json: json, top: top, uncertainBelow: uncertainBelow)
+            let formatting = ResultFormatting(format: output.resolved, top: top, uncertainBelow: uncertainBelow)
+            let out = StandardOutput.shared
+            let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
-            var start = 0
-            while start < files.count {
-                let chunk = Array(files[start..<min(start + Self.batchSize, files.count)])
-                start += chunk.count
-                let tensors = chunk.map { file in Result { () throws(DigitError) in try classifier.tensor(forFileAtPath: file) } }
-                // The pictures that decoded (a nil tensor is one without a digit); the
-                // others are reported in order below.
-                var decoded: [DigitTensor?] = []
-                for case .success(let tensor) in tensors { decoded.append(tensor) }
-                let predictions: [Prediction?]
-                do {
-                    predictions = try classifier.predict(decoded)
-                } catch {
-                    StandardError.report(error.about(model.path).description)
-                    throw ExitStatus.usageOrModel.exitCode
-                }
-                var next = predictions.makeIterator()
-                for (file, tensor) in zip(chunk, tensors) {
-                    switch tensor {
-                    case .success:
-                        print(format.line(file: file, prediction: next.next()!))
-                    case .failure(let error):
+            do {
+                if let header = formatting.header { try out.line(header) }
+                try classifier.classify(input.inputs, options: BatchOptions(batchSize: batch, workers: modelOptions.workers)) { result in
+                    bar.clearForResult()
+                    if let line = formatting.line(for: result) { try out.line(line) }
+                    if let error = result.error {
                         anyInputFailed = true
-                        if json { print(format.errorLine(file: file, error: error)) }
-                        StandardError.report(error.about(file).description)
+                        bar.clearForOutput()
+                        StandardError.report(error.description)
                     }
+                    bar.update(result.position + 1)
                 }
+                try out.flush()
+            } catch let failure as StandardOutput.WriteFailure {
+                bar.finish()
+                StandardError.report(failure.description)
+                throw ExitStatus.inputFailed.exitCode
+            } catch {
+                bar.finish()
+                StandardError.report((error as? DigitError)?.about(model.path).description ?? "\(error)")
+                throw ExitStatus.usageOrModel.exitCode
             }
+            bar.finish()
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
         }
     }

@@ -65,9 +65,9 @@ extension Digits {
             }
             let model = try modelOptions.loadModel()
             let evaluator = Evaluator(model: model, preprocessor: Preprocessor(mode: pipeline ? .mnist : .raw),
-                                      batchSize: batch, keepMistakes: misclassified)
+                                      batchSize: batch, keepMistakes: misclassified, workers: modelOptions.workers)
             let total = min(limit ?? dataset.count, dataset.count)
-            let bar = ProgressBar(total: total)
+            let bar = ProgressBar(total: total, unit: "images")
             let report: Evaluator.Report
             do {
                 report = try evaluator.evaluate(dataset, limit: limit, progress: bar.update)
@@ -77,8 +77,8 @@ extension Digits {
                 throw ExitStatus.usageOrModel.exitCode
             }
             bar.finish()
-            let output = EvaluationReport(report: report, dataset: dataset, batchSize: batch, threads: TorchRuntime.threadCount)
-            print(json ? output.json() : output.text(show: show), terminator: json ? "\n" : "")
+            let output = EvaluationReport(report: report, batchSize: batch, threads: TorchRuntime.threadCount)
+            try StandardOutput.writeAll(json ? output.json() + "\n" : output.text(show: show))
         }
     }
 }

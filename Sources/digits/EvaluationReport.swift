@@ -4,7 +4,6 @@ import Foundation
 /// How `eval` writes its report, as text or as one JSON object.
 struct EvaluationReport {
     let report: Evaluator.Report
-    let dataset: MNISTDataset
     let batchSize: Int
     let threads: Int
 
@@ -24,10 +23,7 @@ struct EvaluationReport {
             out += "\nmost confident mistakes:\n"
             for mistake in report.mistakes {
                 out += "  #\(mistake.index): true \(mistake.label), predicted \(mistake.predicted) (\(percent(mistake.confidence)))\n"
-                if show {
-                    let tensor = Preprocessor(mode: .raw).tensor(for: dataset.image(at: mistake.index))!
-                    out += AsciiRenderer().render(tensor)
-                }
+                if show { out += AsciiRenderer().render(mistake.tensor) }
             }
         }
         out += "\nspeed (batch \(batchSize), \(threads) thread\(threads == 1 ? "" : "s")): "

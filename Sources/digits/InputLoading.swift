@@ -11,6 +11,4 @@ enum InputLoading {
             throw ExitStatus.inputFailed.exitCode
         }
     }
-
-    static let noDigitReason = "no digit found"
 }

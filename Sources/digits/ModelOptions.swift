@@ -7,7 +7,7 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("TorchScript model to use (default: see `digits --help`).", valueName: "path"))
     var model: String?
 
-    @Option(name: .long, help: "Threads libtorch may use inside one operator (default: the number of available cores).")
+    @Option(name: .long, help: "Cores to use (default: all this process may run on): threads that decode and preprocess, and libtorch's threads.")
     var threads: Int?
 
     func validate() throws {
@@ -15,6 +15,12 @@ struct ModelOptions: ParsableArguments {
             throw ValidationError("--threads must be between 1 and 1024, got \(threads)")
         }
     }
+
+    /// The cores to use: --threads, or every core in the process's affinity mask.
+    var cores: Int { threads ?? min(1024, AvailableCores.count) }
+
+    /// Threads that decode and preprocess inputs: one per core.
+    var workers: Int { cores }
 
     /// Applies --threads and loads the model; reports failure on stderr and
     /// exits with status 2.
@@ -25,7 +31,7 @@ struct ModelOptions: ParsableArguments {
             TorchRuntime.retainFreedMemory()
             // libtorch's OpenMP build may start with a single thread (it does on
             // Debian 12); all cores are up to 1.7x faster on batches (BENCHMARKS.md).
-            try TorchRuntime.setThreadCount(threads ?? min(1024, max(1, ProcessInfo.processInfo.activeProcessorCount)))
+            try TorchRuntime.setThreadCount(cores)
             return try DigitModel(path: try ModelLocator.locate(explicit: model))
         } catch {
             StandardError.report(error.description)

@@ -30,21 +30,18 @@ extension Digits {
             guard let tensor else {
                 if json {
                     line.addNull("tensor")
-                    line.add("reason", InputLoading.noDigitReason)
-                    print(line.text)
-                } else {
-                    print(InputLoading.noDigitReason)
+                    line.add("reason", ResultFormatting.noDigitReason)
                 }
+                try StandardOutput.writeAll((json ? line.text : ResultFormatting.noDigitReason) + "\n")
                 return
             }
             let values = tensor.values.map { $0.description }
             if json {
                 line.addRaw("tensor", "[" + values.joined(separator: ", ") + "]")
-                print(line.text)
+                try StandardOutput.writeAll(line.text + "\n")
             } else {
-                for row in 0..<DigitTensor.side {
-                    print(values[(row * DigitTensor.side)..<((row + 1) * DigitTensor.side)].joined(separator: " "))
-                }
+                let rows = (0..<DigitTensor.side).map { values[($0 * DigitTensor.side)..<(($0 + 1) * DigitTensor.side)].joined(separator: " ") }
+                try StandardOutput.writeAll(rows.joined(separator: "\n") + "\n")
             }
         }
     }

@@ -68,7 +68,7 @@ struct CLITests {
             "digits: \(folder)/text.png: not a PNG file (bad signature)",
             "digits: \(folder)/missing.png: no such file",
             "digits: \(folder)/empty.png: empty file",
-            "digits: \(folder): is a directory, not a PNG file",
+            "digits: \(folder): is a folder; add --recursive to classify the images in it",
         ])
 
         let json = try Self.digits(["classify", "--json"] + files)
@@ -76,7 +76,7 @@ struct CLITests {
         let objects = try json.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(objects.map { $0["file"] as? String } == files)
         #expect(objects.map { $0["error"] as? String } == ["not a PNG file (bad signature)", nil, "no such file", "empty file",
-                                                          "is a directory, not a PNG file", nil])
+                                                          "is a folder; add --recursive to classify the images in it", nil])
         #expect(objects.map { $0["digit"] as? Int } == [nil, 7, nil, nil, nil, 2])
     }
 
@@ -113,7 +113,7 @@ struct CLITests {
         let png = try Data(contentsOf: URL(fileURLWithPath: "\(Self.examples)/two.png"))
         let result = try Self.digits(["classify", "-"], stdin: png)
         #expect(result.status == 0)
-        #expect(result.stdoutLines.first?.hasPrefix("-: 2 (") == true)
+        #expect(result.stdoutLines.first?.hasPrefix("-[0]: 2 (") == true)
         let empty = try Self.digits(["classify", "-"], stdin: Data())
         #expect(empty.status == 1)
         #expect(empty.stderrLines == ["digits: -: empty file"])

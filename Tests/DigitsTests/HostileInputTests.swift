@@ -61,7 +61,7 @@ struct HostileInputTests {
         #expect(result.status == 1)
         #expect(result.stdoutLines.count == 1 && result.stdout.hasPrefix("\(named): 7 ("))
         #expect(result.stderrLines == [
-            "digits: \(folder): is a directory, not a PNG file",
+            "digits: \(folder): is a folder; add --recursive to classify the images in it",
             "digits: \(folder)/missing.png: no such file",
             "digits: \(loop): too many levels of symbolic links",
             "digits: \(folder)/missing/deeper.png: no such file",
@@ -90,14 +90,32 @@ struct HostileInputTests {
         #expect(result.stdoutLines.count == 1 && result.stdout.hasPrefix("\(Self.good): 2 ("))
     }
 
+    /// A PNG signature and IHDR chunk of a 1x1 grey picture.
+    static let pngHead = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                               0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0, 0x3A, 0x7E, 0x9B, 0x55])
+
+    /// A chunk's length and type (its data and CRC to follow).
+    static func chunkHeader(length: UInt32, type: String) -> Data {
+        Data([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + Array(type.utf8))
+    }
+
     @Test("standard input: empty, garbage, and larger than the 256 MiB limit")
     func standardInputOfEveryKind() throws {
         #expect(try CommandRunner.digits(["classify", "-"], stdin: Data()).stderrLines == ["digits: -: empty file"])
         #expect(try CommandRunner.digits(["classify", "-"], stdin: Data("GIF89a".utf8)).stderrLines == ["digits: -: not a PNG file (bad signature)"])
-        let huge = try CommandRunner.digits(["classify", "-", Self.good], stdin: Data(count: 300 * 1024 * 1024))
-        #expect(huge.status == 1)
-        #expect(huge.stderrLines == ["digits: -: standard input is larger than the limit of 268435456 bytes"])
-        #expect(huge.stdout.hasPrefix("\(Self.good): 2 ("))
+        // A chunk that claims 2 GiB is refused from its header, before anything is buffered.
+        let claims = try CommandRunner.digits(["classify", "-", Self.good], stdin: Self.pngHead + Self.chunkHeader(length: 0x7FFF_FFFF, type: "abCd"))
+        #expect(claims.status == 1)
+        #expect(claims.stderrLines == ["digits: -: image is larger than the limit of 268435456 bytes"])
+        #expect(claims.stdout.hasPrefix("\(Self.good): 2 ("))
+        // 300 MiB of real chunks: refused when the image passes the limit.
+        var huge = Self.pngHead
+        let chunk = Self.chunkHeader(length: 1 << 20, type: "abCd") + Data(count: (1 << 20) + 4)
+        for _ in 0..<300 { huge += chunk }
+        let streamed = try CommandRunner.digits(["classify", "-", Self.good], stdin: huge)
+        #expect(streamed.status == 1)
+        #expect(streamed.stderrLines == ["digits: -: image is larger than the limit of 268435456 bytes"])
+        #expect(streamed.stdout.hasPrefix("\(Self.good): 2 ("))
     }
 
     @Test("models that cannot be used: exit 2, what is wrong and what to do", arguments: [

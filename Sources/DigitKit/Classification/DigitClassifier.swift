@@ -1,6 +1,7 @@
 /// The whole job in one place: decode a PNG, preprocess it, run the model.
 /// A result of nil means the picture holds no digit (blank or near-blank):
 /// no guess is made. Use it from any thread; it holds no mutable state.
+/// Many inputs at once: `classify(_:options:each:)` (BatchClassification.swift).
 public struct DigitClassifier: Sendable {
     public let model: DigitModel
     public var decoder: PNGDecoder
@@ -38,15 +39,15 @@ public struct DigitClassifier: Sendable {
         try predict(preprocessor.tensor(for: image))
     }
 
-    /// Classifies several images with one forward pass; nil where no digit was found.
+    /// Classifies several images in batches, preprocessing them on every
+    /// core (the batch run of `classify(_:options:each:)`); nil where no digit was found.
     public func classify(images: [GrayImage]) throws(DigitError) -> [Prediction?] {
-        try predict(images.map(preprocessor.tensor(for:)))
-    }
-
-    /// Predictions for tensors, nil passing through, in one forward pass.
-    public func predict(_ tensors: [DigitTensor?]) throws(DigitError) -> [Prediction?] {
-        var predictions = try model.predict(tensors.compactMap { $0 }).makeIterator()
-        return tensors.map { $0 == nil ? nil : predictions.next() }
+        do {
+            return try classify(images.map { .image($0, name: "") }).map(\.prediction)
+        } catch {
+            // Decoded images cannot fail; only the model can.
+            throw (error as? DigitError) ?? DigitError(.inferenceFailed, "\(error)")
+        }
     }
 
     private func predict(_ tensor: DigitTensor?) throws(DigitError) -> Prediction? {

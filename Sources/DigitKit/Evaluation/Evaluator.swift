@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
-
-/// Runs a model over a labelled MNIST-format dataset in batches and scores it.
+/// Runs a model over a labelled MNIST-format dataset and scores it, through
+/// the same batch run as every other command (`DigitClassifier.classify(_:options:each:)`).
 public struct Evaluator: Sendable {
     /// One wrong prediction.
     public struct Mistake: Equatable, Sendable {
@@ -13,6 +8,8 @@ public struct Evaluator: Sendable {
         public let label: Int
         public let predicted: Int
         public let confidence: Double
+        /// The tensor the model was given for it, for showing what it saw.
+        public let tensor: DigitTensor
     }
 
     public struct Report: Sendable {
@@ -39,52 +36,72 @@ public struct Evaluator: Sendable {
     public let batchSize: Int
     /// How many of the most confident mistakes to keep.
     public let keepMistakes: Int
+    /// Threads that preprocess the images.
+    public let workers: Int
 
-    public init(model: DigitModel, preprocessor: Preprocessor = Preprocessor(mode: .raw), batchSize: Int = 256, keepMistakes: Int = 10) {
+    public init(model: DigitModel, preprocessor: Preprocessor = Preprocessor(mode: .raw), batchSize: Int = 256, keepMistakes: Int = 10,
+                workers: Int = AvailableCores.count) {
         precondition(batchSize >= 1)
         self.model = model
         self.preprocessor = preprocessor
         self.batchSize = batchSize
         self.keepMistakes = keepMistakes
+        self.workers = workers
     }
 
     /// Evaluates the first `limit` images (all when nil); `progress` is called
-    /// after each batch with the number of images done.
+    /// after each image with the number of images done.
     public func evaluate(_ dataset: MNISTDataset, limit: Int? = nil, progress: (Int) -> Void = { _ in }) throws(DigitError) -> Report {
         let count = min(limit ?? dataset.count, dataset.count)
+        let inputs = (0..<count).lazy.map { ClassificationInput.image(dataset.image(at: $0), name: "#\($0)") }
+        let classifier = DigitClassifier(model: model, preprocessor: preprocessor)
         var report = Report()
-        var mistakes: [Mistake] = []
-        let started = Self.now()
-        for start in stride(from: 0, to: count, by: batchSize) {
-            let indices = start..<min(start + batchSize, count)
-            let tensors = indices.map { preprocessor.tensor(for: dataset.image(at: $0)) }
-            let present = tensors.compactMap { $0 }
-            let forwardStarted = Self.now()
-            var predictions = try model.predict(present).makeIterator()
-            report.forwardSeconds += Self.now() - forwardStarted
-            for (index, tensor) in zip(indices, tensors) {
-                guard tensor != nil, let prediction = predictions.next() else {
+        var mistakes = MostConfidentMistakes(keep: keepMistakes)
+        do {
+            let statistics = try classifier.classify(inputs, options: BatchOptions(batchSize: batchSize, workers: workers)) { result in
+                let index = result.position
+                guard let prediction = result.prediction, let tensor = result.tensor else {
                     report.noDigit.append(index)
-                    continue
+                    progress(index + 1)
+                    return
                 }
                 let label = Int(dataset.labels[index])
                 report.confusion.add(truth: label, predicted: prediction.digit)
                 if prediction.digit != label {
-                    mistakes.append(Mistake(index: index, label: label, predicted: prediction.digit, confidence: prediction.confidence))
+                    mistakes.add(Mistake(index: index, label: label, predicted: prediction.digit, confidence: prediction.confidence, tensor: tensor))
                 }
+                progress(index + 1)
             }
-            progress(indices.upperBound)
+            report.forwardSeconds = statistics.forwardSeconds
+            report.totalSeconds = statistics.totalSeconds
+        } catch {
+            // Only the model can fail here: the closure above throws nothing.
+            throw (error as? DigitError) ?? DigitError(.inferenceFailed, "\(error)")
         }
-        report.totalSeconds = Self.now() - started
-        report.mistakes = Array(mistakes.sorted { $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.index < $1.index }
-            .prefix(keepMistakes))
+        report.mistakes = mistakes.sorted
         return report
     }
+}
 
-    /// Monotonic seconds.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+/// The `keep` most confident mistakes seen so far (ties: lower index first),
+/// so that evaluating a large dataset keeps only those tensors.
+struct MostConfidentMistakes {
+    let keep: Int
+    private(set) var kept: [Evaluator.Mistake] = []
+
+    init(keep: Int) { self.keep = max(0, keep) }
+
+    static func ranksBefore(_ a: Evaluator.Mistake, _ b: Evaluator.Mistake) -> Bool {
+        a.confidence != b.confidence ? a.confidence > b.confidence : a.index < b.index
     }
+
+    mutating func add(_ mistake: Evaluator.Mistake) {
+        guard keep > 0 else { return }
+        if kept.count == keep, let last = kept.last, !Self.ranksBefore(mistake, last) { return }
+        let at = kept.firstIndex { Self.ranksBefore(mistake, $0) } ?? kept.count
+        kept.insert(mistake, at: at)
+        if kept.count > keep { kept.removeLast() }
+    }
+
+    var sorted: [Evaluator.Mistake] { kept }
 }

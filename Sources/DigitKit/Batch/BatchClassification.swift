@@ -1,0 +1,49 @@
+/// Classifying many inputs: the one orchestration every command builds on.
+extension DigitClassifier {
+    /// Classifies every input of `inputs` and calls `each` with its result,
+    /// in input order, on the calling thread: the model's prediction, "no
+    /// digit", or the input's own error (one bad input costs only its own
+    /// result), with the tensor the model was given.
+    ///
+    /// Inputs are decoded and preprocessed on `options.workers` threads while
+    /// the calling thread runs the model on `options.batchSize` of them at a
+    /// time; at most `options.maxInFlight` are held at once, so memory stays
+    /// flat on any number of inputs. The sequence is iterated from the worker
+    /// threads, one `next()` at a time, and may block (reading a pipe).
+    ///
+    /// A forward pass that fails (a `DigitError` of the model) ends the run,
+    /// and so does an error thrown by `each`; either is rethrown, and the
+    /// results delivered before it stand.
+    @discardableResult
+    public func classify<Inputs: Sequence>(_ inputs: Inputs, options: BatchOptions = BatchOptions(),
+                                           each: (ClassificationResult) throws -> Void) throws -> BatchStatistics
+    where Inputs.Element == ClassificationInput {
+        let run = BatchRun(inputs: AnyIterator(inputs.makeIterator()), options: options, prepare: prepare)
+        return try run.run(forward: { tensors in try model.predict(tensors) }, deliver: each)
+    }
+
+    /// Classifies every input of `inputs` and returns the results in input order.
+    public func classify<Inputs: Sequence>(_ inputs: Inputs, options: BatchOptions = BatchOptions()) throws -> [ClassificationResult]
+    where Inputs.Element == ClassificationInput {
+        var results: [ClassificationResult] = []
+        try classify(inputs, options: options) { results.append($0) }
+        return results
+    }
+
+    /// Decodes and preprocesses one input, on a worker thread.
+    @Sendable
+    func prepare(_ input: ClassificationInput) -> PreparedInput {
+        do throws(DigitError) {
+            let image: GrayImage
+            switch input.source {
+            case .file(let path): image = try decoder.decode(fileAtPath: path)
+            case .bytes(let bytes): image = try decoder.decode(bytes: bytes)
+            case .image(let given): image = given
+            case .failure(let error): throw error
+            }
+            return preprocessor.tensor(for: image).map { .tensor($0) } ?? .noDigit
+        } catch {
+            return .failed(error.about(input.origin.label))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// How a batch run (`DigitClassifier.classify(_:options:each:)`) spreads its work.
+public struct BatchOptions: Sendable {
+    /// Inputs per forward pass, at most.
+    public var batchSize: Int
+    /// Threads that read, decode and preprocess inputs.
+    public var workers: Int
+    /// Inputs taken from the sequence but not yet delivered, at most (at
+    /// least `batchSize`): what bounds memory, however many inputs the
+    /// sequence holds.
+    public var maxInFlight: Int
+    /// A partly filled batch goes to the model once the sequence has kept a
+    /// worker waiting for its next input this long, so that the results of
+    /// a slow source (a pipe) are not held back waiting for a full batch.
+    public var flushDelay: Double
+
+    /// `batchSize` 64 and one worker per available core by default (see
+    /// BENCHMARKS.md for how these were chosen); `maxInFlight` two batches
+    /// and two inputs per worker beyond, unless given.
+    public init(batchSize: Int = 64, workers: Int = AvailableCores.count, maxInFlight: Int? = nil, flushDelay: Double = 0.02) {
+        self.batchSize = max(1, batchSize)
+        self.workers = max(1, workers)
+        self.maxInFlight = max(self.batchSize, maxInFlight ?? (2 * self.batchSize + 2 * self.workers))
+        self.flushDelay = max(0, flushDelay)
+    }
+}
+
+/// Figures about a finished batch run.
+public struct BatchStatistics: Sendable {
+    /// Inputs delivered.
+    public var inputs = 0
+    /// Forward passes made.
+    public var forwardPasses = 0
+    /// Seconds spent in forward passes.
+    public var forwardSeconds = 0.0
+    /// Seconds from the start of the run to the last result delivered.
+    public var totalSeconds = 0.0
+}

@@ -1,0 +1,38 @@
+/// One picture to classify in a batch run, and where it came from.
+public struct ClassificationInput: Sendable {
+    /// Where the picture's data is.
+    public enum Source: Sendable {
+        /// A file, read and decoded by a worker thread.
+        case file(path: String)
+        /// An encoded image already in memory (one of several on standard input, say).
+        case bytes([UInt8])
+        /// A decoded picture.
+        case image(GrayImage)
+        /// An input that could not even be read (a broken stream, say): its
+        /// result is this error.
+        case failure(DigitError)
+    }
+
+    public let source: Source
+    public let origin: InputOrigin
+
+    public init(source: Source, origin: InputOrigin) {
+        self.source = source
+        self.origin = origin
+    }
+
+    /// The file at `path`, named by its path.
+    public static func file(_ path: String) -> ClassificationInput {
+        ClassificationInput(source: .file(path: path), origin: InputOrigin(name: path))
+    }
+
+    /// A decoded picture, named `name`.
+    public static func image(_ image: GrayImage, name: String) -> ClassificationInput {
+        ClassificationInput(source: .image(image), origin: InputOrigin(name: name))
+    }
+
+    /// Encoded image bytes, named `name` (and `indexInSource` when the source holds several).
+    public static func bytes(_ bytes: [UInt8], name: String, indexInSource: Int? = nil) -> ClassificationInput {
+        ClassificationInput(source: .bytes(bytes), origin: InputOrigin(name: name, indexInSource: indexInSource))
+    }
+}

@@ -1,0 +1,31 @@
+/// What a batch run made of one input, delivered in input order.
+public struct ClassificationResult: Sendable {
+    /// The three things that can come of an input.
+    public enum Outcome: Sendable {
+        /// The model's answer for the digit found.
+        case digit(Prediction)
+        /// The picture decoded but holds no digit (blank or near-blank): no guess is made.
+        case noDigit
+        /// The input could not be read or decoded (the error's subject is the input's label).
+        case failed(DigitError)
+    }
+
+    /// The input's 0-based position in the run's sequence of inputs.
+    public let position: Int
+    public let origin: InputOrigin
+    public let outcome: Outcome
+    /// Exactly the tensor the model was given; nil without a digit or on failure.
+    public let tensor: DigitTensor?
+
+    /// The prediction, if a digit was found.
+    public var prediction: Prediction? {
+        if case .digit(let prediction) = outcome { return prediction }
+        return nil
+    }
+
+    /// The error, if the input failed.
+    public var error: DigitError? {
+        if case .failed(let error) = outcome { return error }
+        return nil
+    }
+}

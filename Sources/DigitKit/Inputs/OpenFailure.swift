@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// The one-line cause for an open(2) or opendir(3) that failed with `code`.
+enum OpenFailure {
+    static func error(_ code: Int32) -> DigitError {
+        switch code {
+        case ENOENT, ENOTDIR: return DigitError(.fileNotFound, "no such file")
+        case EACCES, EPERM: return DigitError(.unreadableFile, "permission denied")
+        case ELOOP: return DigitError(.unreadableFile, "too many levels of symbolic links")
+        default: return DigitError(.unreadableFile, "cannot open: \(String(cString: strerror(code)))")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import DigitKit
+import Foundation
+
+extension InputShard: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let shard = try? InputShard(parsing: argument) else { return nil }
+        self = shard
+    }
+}
+
+/// Which pictures a command reads: files and folders as arguments, a list
+/// of paths, images on standard input, and the share of them this process
+/// takes. Shared by the commands that classify many inputs.
+struct InputOptions: ParsableArguments {
+    @Option(name: .customLong("files-from"), help: ArgumentHelp(
+        "Also read the paths in this list file, one per line (- for standard input), after the arguments.", valueName: "list"))
+    var filesFrom: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is NUL-separated (find -print0), for names with newlines.")
+    var nullSeparated = false
+
+    @Flag(name: [.short, .long], help: "Classify every image inside folders given as arguments, and in their sub-folders, sorted by name.")
+    var recursive = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Take only shard I of N (0 <= I < N): inputs I, I+N, I+2N, ... of the whole list, for N processes sharing the work.",
+        valueName: "I/N"))
+    var shard: InputShard?
+
+    @Argument(help: ArgumentHelp("Image files or (with --recursive) folders; - reads images from standard input.", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        if files.isEmpty && filesFrom == nil {
+            throw ValidationError("give at least one image file (or - for standard input, or --files-from LIST)")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be read only once")
+        }
+        if filesFrom == "-" && files.contains("-") {
+            throw ValidationError("standard input cannot hold both the --files-from list and images (-)")
+        }
+        if nullSeparated && filesFrom == nil {
+            throw ValidationError("-0 describes the --files-from list; give --files-from too")
+        }
+    }
+
+    /// Every input, lazily, in order: the arguments (a folder expanded with
+    /// --recursive, "-" to the images on standard input), then the list;
+    /// then this process's shard of them.
+    var inputs: AnySequence<ClassificationInput> {
+        let recursive = self.recursive
+        let arguments = files.lazy.flatMap { argument -> AnySequence<ClassificationInput> in
+            if argument == "-" { return AnySequence(ConcatenatedImages()) }
+            guard Self.isFolder(argument) else { return AnySequence(CollectionOfOne(.file(argument))) }
+            if recursive { return AnySequence(ImageFolder(path: argument)) }
+            let error = DigitError(.unreadableFile, "is a folder; add --recursive to classify the images in it", subject: argument)
+            return AnySequence(CollectionOfOne(ClassificationInput(source: .failure(error), origin: InputOrigin(name: argument))))
+        }
+        let listed = filesFrom.map { AnySequence(FileList(path: $0, separator: nullSeparated ? .nul : .newline)) } ?? AnySequence([])
+        let all = arguments.joined(with: listed)
+        return shard.map { AnySequence($0.select(all)) } ?? AnySequence(all)
+    }
+
+    /// The number of inputs, when it is known before reading any: plain
+    /// files as arguments (no folder, list or standard input).
+    var knownCount: Int? {
+        guard filesFrom == nil, !files.contains("-"), !files.contains(where: Self.isFolder) else { return nil }
+        guard let shard else { return files.count }
+        return (0..<files.count).filter { shard.contains(position: $0) }.count
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+private extension Sequence {
+    /// This sequence, then `other`, lazily.
+    func joined<Other: Sequence>(with other: Other) -> some Sequence<Element> where Other.Element == Element {
+        [AnySequence(self), AnySequence(other)].lazy.joined()
+    }
+}

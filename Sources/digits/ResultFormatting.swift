@@ -1,0 +1,111 @@
+import DigitKit
+import Foundation
+
+/// How `classify` writes one result: a text line, a JSON line or a CSV row.
+struct ResultFormatting {
+    /// Below this confidence a prediction is marked uncertain, unless --uncertain-below says otherwise.
+    static let defaultUncertainBelow = 0.8
+    static let noDigitReason = "no digit found"
+
+    let format: OutputFormat
+    /// --top K, if given.
+    let top: Int?
+    let uncertainBelow: Double
+
+    /// The CSV header row; nil for the other formats.
+    var header: String? {
+        format == .csv ? CSVRow.text(CSVRow.columns) : nil
+    }
+
+    /// The line for one result on standard output; nil for a failed input in
+    /// text mode, which is reported on standard error only.
+    func line(for result: ClassificationResult) -> String? {
+        switch format {
+        case .text: return textLine(result)
+        case .json: return jsonLine(result)
+        case .csv: return CSVRow.text(csvFields(result))
+        }
+    }
+
+    func isUncertain(_ prediction: Prediction) -> Bool {
+        prediction.confidence < uncertainBelow
+    }
+
+    /// "seven.png: 7 (99.8%)", "(41.0%, uncertain)" below the threshold, then the ranking when `top` > 1;
+    /// "blank.png: no digit found".
+    func textLine(_ result: ClassificationResult) -> String? {
+        let label = result.origin.label
+        switch result.outcome {
+        case .failed: return nil
+        case .noDigit: return "\(label): \(Self.noDigitReason)"
+        case .digit(let prediction):
+            let marker = isUncertain(prediction) ? ", uncertain" : ""
+            var line = "\(label): \(prediction.digit) (\(Self.percent(prediction.confidence))\(marker))"
+            if let top, top > 1 {
+                let ranking = prediction.top(top).map { "\($0.digit) \(Self.percent($0.probability))" }
+                line += "  top \(top): " + ranking.joined(separator: ", ")
+            }
+            return line
+        }
+    }
+
+    /// {"file"[, "index"], "digit", "confidence", "uncertain", "probabilities"[, "top"]};
+    /// {"file"[, "index"], "digit": null, "reason"}; {"file"[, "index"], "error"}.
+    func jsonLine(_ result: ClassificationResult) -> String {
+        var line = JSONLine()
+        line.add("file", result.origin.name)
+        if let index = result.origin.indexInSource { line.add("index", index) }
+        switch result.outcome {
+        case .failed(let error):
+            line.add("error", error.message)
+        case .noDigit:
+            line.addNull("digit")
+            line.add("reason", Self.noDigitReason)
+        case .digit(let prediction):
+            line.add("digit", prediction.digit)
+            line.add("confidence", prediction.confidence)
+            line.add("uncertain", isUncertain(prediction))
+            line.add("probabilities", prediction.probabilities)
+            if let top {
+                let ranked = prediction.top(top).map { "{\"digit\": \($0.digit), \"probability\": \(JSONLine.number($0.probability))}" }
+                line.addRaw("top", "[" + ranked.joined(separator: ", ") + "]")
+            }
+        }
+        return line.text
+    }
+
+    /// The fields of CSVRow.columns for one result.
+    func csvFields(_ result: ClassificationResult) -> [String] {
+        let file = result.origin.name, index = result.origin.indexInSource.map(String.init) ?? ""
+        switch result.outcome {
+        case .failed(let error): return [file, index, "error", "", "", "", error.message]
+        case .noDigit: return [file, index, "no_digit", "", "", "", Self.noDigitReason]
+        case .digit(let prediction):
+            return [file, index, "digit", String(prediction.digit), JSONLine.number(prediction.confidence),
+                    String(isUncertain(prediction)), ""]
+        }
+    }
+
+    static func percent(_ probability: Double) -> String {
+        String(format: "%.1f%%", probability * 100)
+    }
+}
+
+/// One row of RFC 4180 CSV.
+enum CSVRow {
+    /// The columns of `classify --format csv`.
+    static let columns = ["file", "index", "status", "digit", "confidence", "uncertain", "message"]
+
+    /// The fields joined by commas; a field holding a comma, a double quote,
+    /// a line break or a leading or trailing space is quoted, its quotes doubled.
+    static func text(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",")
+    }
+
+    static func quoted(_ field: String) -> String {
+        // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || field.first == " " || field.last == " "
+        return needsQuotes ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+}

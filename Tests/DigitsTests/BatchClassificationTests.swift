@@ -1,0 +1,145 @@
+import DigitKit
+import Foundation
+import Synchronization
+import Testing
+
+/// The batch run every command builds on: order, determinism, bounded
+/// work in flight, per-input errors, and stopping early.
+@Suite("Batch classification")
+struct BatchClassificationTests {
+    static let model = Result { try DigitModel(path: Fixtures.shippedModel) }
+
+    /// The real-world fixtures (canvases from 28 to several hundred pixels,
+    /// so workers finish out of order), with bad inputs of every source kind between them.
+    static func mixedInputs() throws -> [ClassificationInput] {
+        var inputs = RealWorldFixture.all.map { ClassificationInput.file($0.path) }
+        inputs.insert(.file("/no/such/file.png"), at: 3)
+        inputs.insert(.bytes(Array("not an image".utf8), name: "garbage"), at: 50)
+        inputs.insert(ClassificationInput(source: .failure(DigitError(.unreadableFile, "cannot list folder: permission denied")),
+                                          origin: InputOrigin(name: "locked")), at: 100)
+        inputs.insert(.image(try PNGDecoder().decode(fileAtPath: RealWorldFixture.all[7].path), name: "decoded"), at: 120)
+        return inputs
+    }
+
+    /// The model's float results can differ in their last bits with the
+    /// make-up of a batch and libtorch's thread split (other tests run the
+    /// model at the same time); decisions and tensors cannot.
+    static func sameAnswer(_ a: Prediction?, _ b: Prediction?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.digit == b.digit && zip(a.probabilities, b.probabilities).allSatisfy { abs($0 - $1) < 1e-5 }
+    }
+
+    @Test("results come in input order, the same with 1 worker or 4 and a small window")
+    func orderAndDeterminism() throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let inputs = try Self.mixedInputs()
+        let one = try classifier.classify(inputs, options: BatchOptions(batchSize: 16, workers: 1))
+        let four = try classifier.classify(inputs, options: BatchOptions(batchSize: 16, workers: 4, maxInFlight: 20))
+        #expect(one.map(\.position) == Array(inputs.indices))
+        #expect(one.map(\.origin) == inputs.map(\.origin))
+        #expect(four.map(\.origin) == inputs.map(\.origin))
+        for (a, b) in zip(one, four) {
+            #expect(Self.sameAnswer(a.prediction, b.prediction), "\(a.origin.label)")
+            #expect(a.tensor == b.tensor, "\(a.origin.label)")
+            #expect(a.error == b.error, "\(a.origin.label)")
+        }
+        #expect(one[3].error == DigitError(.fileNotFound, "no such file", subject: "/no/such/file.png"))
+        #expect(one[50].error == DigitError(.invalidImage, "not a PNG file (bad signature)", subject: "garbage"))
+        #expect(one[100].error?.description == "locked: cannot list folder: permission denied")
+        #expect(one[120].prediction != nil && Self.sameAnswer(one[120].prediction, one[8].prediction))
+    }
+
+    @Test("each result carries the tensor the model was given, and its prediction")
+    func tensorsAndPredictions() throws {
+        let model = try Self.model.get()
+        let classifier = DigitClassifier(model: model)
+        let fixtures = Array(RealWorldFixture.all.prefix(40))
+        let results = try classifier.classify(fixtures.map { ClassificationInput.file($0.path) })
+        for (fixture, result) in zip(fixtures, results) {
+            let expected = try classifier.tensor(forFileAtPath: fixture.path)
+            #expect(result.tensor == expected, "\(fixture.file)")
+            if let expected, let prediction = result.prediction {
+                let alone = try model.predict(expected)
+                #expect(Self.sameAnswer(prediction, alone), "\(fixture.file)")
+            } else {
+                #expect(expected == nil && result.prediction == nil && result.error == nil, "\(fixture.file)")
+            }
+        }
+    }
+
+    /// A sequence that counts how many elements have been taken from it.
+    final class CountingInputs: Sequence, @unchecked Sendable {
+        let base: [ClassificationInput]
+        let pulled = Mutex(0)
+        let delay: (Int) -> Double
+        init(_ base: [ClassificationInput], delay: @escaping (Int) -> Double = { _ in 0 }) {
+            self.base = base
+            self.delay = delay
+        }
+        func makeIterator() -> AnyIterator<ClassificationInput> {
+            var index = 0
+            return AnyIterator {
+                guard index < self.base.count else { return nil }
+                Thread.sleep(forTimeInterval: self.delay(index))
+                defer { index += 1 }
+                self.pulled.withLock { $0 += 1 }
+                return self.base[index]
+            }
+        }
+    }
+
+    @Test("never more than maxInFlight inputs are taken ahead of the results delivered")
+    func boundedInFlight() throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let good = ClassificationInput.file(Fixtures.path("mnist-sample/0000-7.png"))
+        let inputs = CountingInputs(Array(repeating: good, count: 600))
+        let options = BatchOptions(batchSize: 8, workers: 3, maxInFlight: 24)
+        var delivered = 0, mostAhead = 0
+        let statistics = try classifier.classify(inputs, options: options) { result in
+            delivered += 1
+            mostAhead = max(mostAhead, inputs.pulled.withLock { $0 } - delivered)
+            #expect(result.prediction?.digit == 7)
+        }
+        #expect(delivered == 600 && statistics.inputs == 600)
+        #expect(mostAhead <= 24)
+        #expect(statistics.forwardPasses == 75)
+    }
+
+    struct Stop: Error {}
+
+    @Test("an error thrown for a result stops the run and is rethrown; the rest is never read")
+    func consumerErrorStops() throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let inputs = CountingInputs(Array(repeating: .file(Fixtures.path("mnist-sample/0001-2.png")), count: 5000))
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try classifier.classify(inputs, options: BatchOptions(batchSize: 4, workers: 2, maxInFlight: 16)) { _ in
+                seen += 1
+                if seen == 10 { throw Stop() }
+            }
+        }
+        #expect(seen == 10)
+        #expect(inputs.pulled.withLock { $0 } <= 10 + 16)
+    }
+
+    @Test("a source that stalls gets its results before the next input arrives")
+    func stalledSourceFlushesEarly() throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let good = ClassificationInput.file(Fixtures.path("mnist-sample/0002-1.png"))
+        // The 4th input arrives only after 1.5 s (flushDelay is 20 ms): the first three must not wait for it.
+        let inputs = CountingInputs(Array(repeating: good, count: 5), delay: { $0 == 3 ? 1.5 : 0 })
+        var pulledWhenDelivered: [Int] = []
+        try classifier.classify(inputs, options: BatchOptions(batchSize: 64, workers: 2)) { _ in
+            pulledWhenDelivered.append(inputs.pulled.withLock { $0 })
+        }
+        #expect(pulledWhenDelivered.count == 5)
+        #expect(pulledWhenDelivered.prefix(3).allSatisfy { $0 == 3 }, "\(pulledWhenDelivered)")
+    }
+
+    @Test("an empty sequence gives no results")
+    func emptySequence() throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let statistics = try classifier.classify([ClassificationInput]()) { _ in Issue.record("no result expected") }
+        #expect(statistics.inputs == 0 && statistics.forwardPasses == 0)
+    }
+}

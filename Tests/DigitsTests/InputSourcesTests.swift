@@ -1,0 +1,128 @@
+@testable import DigitKit
+import Foundation
+import Testing
+
+/// Where inputs come from: lists of paths, folders, shards, images on a stream.
+@Suite("Input sources")
+struct InputSourcesTests {
+    static func scratch() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-inputs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static let seven = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
+    static let two = Fixtures.repositoryRoot.appendingPathComponent("Examples/two.png").path
+
+    static func names(_ inputs: some Sequence<ClassificationInput>) -> [String] {
+        inputs.map(\.origin.name)
+    }
+
+    @Test("a list of paths: one per line (spaces, CRLF, blank lines) or NUL-separated (newlines in names)")
+    func fileLists() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = "\(folder)/a b.png\r\n\n\(folder)/ä 七.png\n\(folder)/last.png"
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: "\(folder)/list.txt"))
+        #expect(Self.names(FileList(path: "\(folder)/list.txt", separator: .newline)) == ["\(folder)/a b.png", "\(folder)/ä 七.png", "\(folder)/last.png"])
+        try Data("\(folder)/two\nlines.png\0\0\(folder)/x.png\0".utf8).write(to: URL(fileURLWithPath: "\(folder)/list0"))
+        #expect(Self.names(FileList(path: "\(folder)/list0", separator: .nul)) == ["\(folder)/two\nlines.png", "\(folder)/x.png"])
+        let missing = Array(FileList(path: "\(folder)/none.txt", separator: .newline))
+        #expect(missing.count == 1)
+        if case .failure(let error) = missing.first?.source { #expect(error.description == "\(folder)/none.txt: no such file") } else { Issue.record("expected a failure") }
+        try Data(repeating: UInt8(ascii: "x"), count: FileList.maxEntryBytes + 10).write(to: URL(fileURLWithPath: "\(folder)/runaway"))
+        let runaway = Array(FileList(path: "\(folder)/runaway", separator: .newline))
+        #expect(runaway.count == 1)
+        if case .failure(let error) = runaway.first?.source { #expect(error.message.contains("longer than")) } else { Issue.record("expected a failure") }
+    }
+
+    @Test("a folder: every image by content, sorted, sub-folders included, links to folders not followed")
+    func folders() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = FileManager.default
+        try files.createDirectory(atPath: "\(folder)/b/inner", withIntermediateDirectories: true)
+        try files.copyItem(atPath: Self.seven, toPath: "\(folder)/b/inner/z.png")
+        try files.copyItem(atPath: Self.seven, toPath: "\(folder)/a.png")
+        try files.copyItem(atPath: Self.two, toPath: "\(folder)/B-no-extension")
+        try files.copyItem(atPath: Self.two, toPath: "\(folder)/c.png")
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(folder)/notes.png"))
+        try Data().write(to: URL(fileURLWithPath: "\(folder)/empty.png"))
+        try files.createSymbolicLink(atPath: "\(folder)/link-to-c.png", withDestinationPath: "\(folder)/c.png")
+        try files.createSymbolicLink(atPath: "\(folder)/b/loop", withDestinationPath: folder)
+        #expect(Self.names(ImageFolder(path: folder)) == [
+            "\(folder)/B-no-extension", "\(folder)/a.png", "\(folder)/b/inner/z.png", "\(folder)/c.png", "\(folder)/link-to-c.png",
+        ])
+        let missing = Array(ImageFolder(path: "\(folder)/nothing"))
+        #expect(missing.count == 1 && missing.first?.origin.name == "\(folder)/nothing")
+    }
+
+    @Test("shards: every input in exactly one of N, spread round-robin", arguments: [1, 2, 3, 7])
+    func shards(count: Int) throws {
+        let inputs = (0..<50).map { ClassificationInput.file("f\($0)") }
+        var seen: [String] = []
+        for index in 0..<count {
+            let part = Self.names(try InputShard(index: index, count: count).select(inputs))
+            #expect(abs(part.count - 50 / count) <= 1)
+            seen += part
+        }
+        #expect(seen.sorted() == Self.names(inputs).sorted())
+        #expect(Set(seen).count == 50)
+    }
+
+    @Test("shard syntax is checked", arguments: ["2/2", "-1/3", "1/0", "1", "a/b", "1/2/3", ""])
+    func badShards(text: String) {
+        #expect(throws: DigitError.self) { try InputShard(parsing: text) }
+    }
+
+    /// The images of `data` as ConcatenatedImages reads them from a pipe.
+    static func concatenated(_ data: Data) throws -> [ClassificationInput] {
+        let pipe = Pipe()
+        let writer = Thread {
+            try? pipe.fileHandleForWriting.write(contentsOf: data)
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let inputs = Array(ConcatenatedImages(descriptor: pipe.fileHandleForReading.fileDescriptor, name: "-"))
+        try pipe.fileHandleForReading.close()
+        return inputs
+    }
+
+    @Test("concatenated PNGs on a stream: each image with its index, in order")
+    func concatenatedImages() throws {
+        let seven = try Data(contentsOf: URL(fileURLWithPath: Self.seven)), two = try Data(contentsOf: URL(fileURLWithPath: Self.two))
+        let inputs = try Self.concatenated(seven + two + seven)
+        #expect(inputs.map(\.origin.label) == ["-[0]", "-[1]", "-[2]"])
+        let decoded = try inputs.map { input -> GrayImage in
+            guard case .bytes(let bytes) = input.source else { throw DigitError(.invalidArgument, "not bytes") }
+            return try PNGDecoder().decode(bytes: bytes)
+        }
+        #expect(decoded[0] == (try PNGDecoder().decode(fileAtPath: Self.seven)))
+        #expect(decoded[1] == (try PNGDecoder().decode(fileAtPath: Self.two)))
+    }
+
+    @Test("a broken stream: the images before the break, then one failure naming where", arguments: [
+        ("truncated", "-[1]: truncated PNG: the stream ends inside the IDAT chunk"),
+        ("garbage", "-[1]: not a PNG image (bad signature) after 1 image"),
+        ("empty", "-: empty file"),
+        ("only garbage", "-: not a PNG file (bad signature)"),
+    ])
+    func brokenStreams(kind: String, expected: String) throws {
+        let seven = try Data(contentsOf: URL(fileURLWithPath: Self.seven))
+        let data: Data
+        switch kind {
+        case "truncated": data = seven + seven.prefix(seven.count - 30)
+        case "garbage": data = seven + Data("\nGIF89a and more".utf8)
+        case "empty": data = Data()
+        default: data = Data("GIF89a".utf8)
+        }
+        let inputs = try Self.concatenated(data)
+        let failure = try #require(inputs.last)
+        guard case .failure(let error) = failure.source else {
+            Issue.record("the last input should be a failure")
+            return
+        }
+        #expect("\(failure.origin.label): \(error.message)" == expected)
+        #expect(inputs.count == (kind == "truncated" || kind == "garbage" ? 2 : 1))
+    }
+}
