@@ -1,10 +1,12 @@
-// Classifies the same PNG many times in one process (decode + MNIST pipeline
-// + forward pass, as `digits classify` does) and prints the resident set size
-// as it goes, to show that memory stays flat:
+// Classifies the same PNG many times in one process through the batch run
+// every command uses (DigitClassifier.classify(_:options:each:): parallel
+// decode + MNIST pipeline, batched forward passes) and prints the resident
+// set size as it goes, to show that memory stays flat however many inputs
+// a run is given:
 //
 //   swift run -c release memory-soak [PNG] [ITERATIONS] [MODEL]
 //
-// Defaults: Examples/seven.png, 100000 iterations, Models/digits.pt.
+// Defaults: Examples/seven.png, 100000 inputs, Models/digits.pt.
 
 import DigitKit
 import Foundation
@@ -21,22 +23,25 @@ func residentMB() -> Double {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
 
-// The allocator policy of the digits CLI: freed memory is kept for reuse, so
-// this is where unbounded growth would show if it had any.
+// The allocator policy and thread count of the digits CLI: freed memory is
+// kept for reuse, so this is where unbounded growth would show if it had any.
 TorchRuntime.retainFreedMemory()
+try TorchRuntime.setThreadCount(AvailableCores.count)
 let classifier = try DigitClassifier(modelPath: modelPath)
-let expected = try classifier.classify(fileAtPath: png)
+let expected = try classifier.classify(fileAtPath: png)?.digit
 print("after loading the model and one classification: \(String(format: "%.1f", residentMB())) MB")
+// Made as the workers take them, as a list file's inputs would be.
+let inputs = InputSequence(count: iterations) { [png] _ in ClassificationInput.file(png) }
 let started = Date()
 var samples: [Double] = []
-for i in 1...iterations {
-    let prediction = try classifier.classify(fileAtPath: png)
-    precondition(prediction == expected, "iteration \(i) gave a different result")
-    if i % (iterations / 10) == 0 {
+let statistics = try classifier.classify(inputs) { result in
+    precondition(result.prediction?.digit == expected, "input \(result.position) gave a different result")
+    let done = result.position + 1
+    if done % (iterations / 10) == 0 {
         samples.append(residentMB())
-        print("\(i) classifications: RSS \(String(format: "%.1f", samples.last!)) MB")
+        print("\(done) classifications: RSS \(String(format: "%.1f", samples.last!)) MB")
     }
 }
 let seconds = Date().timeIntervalSince(started)
-print(String(format: "%d classifications in %.1f s (%.0f per second); RSS from %.1f to %.1f MB over the last nine tenths",
-             iterations, seconds, Double(iterations) / seconds, samples.first!, samples.last!))
+print(String(format: "%d classifications in %.1f s (%.0f per second, %d forward passes); RSS from %.1f to %.1f MB over the last nine tenths",
+             statistics.inputs, seconds, Double(statistics.inputs) / seconds, statistics.forwardPasses, samples.first!, samples.last!))

@@ -49,18 +49,21 @@ struct InputOptions: ParsableArguments {
     /// Every input, lazily, in order: the arguments (a folder expanded with
     /// --recursive, "-" to the images on standard input), then the list;
     /// then this process's shard of them.
-    var inputs: AnySequence<ClassificationInput> {
-        let recursive = self.recursive
-        let arguments = files.lazy.flatMap { argument -> AnySequence<ClassificationInput> in
-            if argument == "-" { return AnySequence(ConcatenatedImages()) }
-            guard Self.isFolder(argument) else { return AnySequence(CollectionOfOne(.file(argument))) }
-            if recursive { return AnySequence(ImageFolder(path: argument)) }
-            let error = DigitError(.unreadableFile, "is a folder; add --recursive to classify the images in it", subject: argument)
-            return AnySequence(CollectionOfOne(ClassificationInput(source: .failure(error), origin: InputOrigin(name: argument))))
+    var inputs: InputSequence {
+        let (files, recursive, shard) = (self.files, self.recursive, self.shard)
+        let list = filesFrom.map { ($0, nullSeparated ? FileList.Separator.nul : .newline) }
+        return InputSequence {
+            let arguments = files.lazy.flatMap { argument -> AnySequence<ClassificationInput> in
+                if argument == "-" { return AnySequence(ConcatenatedImages()) }
+                guard Self.isFolder(argument) else { return AnySequence(CollectionOfOne(.file(argument))) }
+                if recursive { return AnySequence(ImageFolder(path: argument)) }
+                let error = DigitError(.unreadableFile, "is a folder; add --recursive to classify the images in it")
+                return AnySequence(CollectionOfOne(ClassificationInput(source: .failure(error), origin: InputOrigin(name: argument))))
+            }
+            let listed = list.map { AnySequence(FileList(path: $0.0, separator: $0.1)) } ?? AnySequence([])
+            let all = [AnySequence(arguments), listed].lazy.joined()
+            return AnyIterator((shard.map { AnySequence($0.select(all)) } ?? AnySequence(all)).makeIterator())
         }
-        let listed = filesFrom.map { AnySequence(FileList(path: $0, separator: nullSeparated ? .nul : .newline)) } ?? AnySequence([])
-        let all = arguments.joined(with: listed)
-        return shard.map { AnySequence($0.select(all)) } ?? AnySequence(all)
     }
 
     /// The number of inputs, when it is known before reading any: plain
@@ -74,12 +77,5 @@ struct InputOptions: ParsableArguments {
     static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-}
-
-private extension Sequence {
-    /// This sequence, then `other`, lazily.
-    func joined<Other: Sequence>(with other: Other) -> some Sequence<Element> where Other.Element == Element {
-        [AnySequence(self), AnySequence(other)].lazy.joined()
     }
 }

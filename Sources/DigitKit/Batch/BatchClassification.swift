@@ -9,21 +9,23 @@ extension DigitClassifier {
     /// the calling thread runs the model on `options.batchSize` of them at a
     /// time; at most `options.maxInFlight` are held at once, so memory stays
     /// flat on any number of inputs. The sequence is iterated from the worker
-    /// threads, one `next()` at a time, and may block (reading a pipe).
+    /// threads, one `next()` at a time, and may block (reading a pipe); hence
+    /// `Sendable`: a lazy sequence whose closure is isolated to an actor
+    /// (top-level code is the main actor's) cannot be run there.
     ///
     /// A forward pass that fails (a `DigitError` of the model) ends the run,
     /// and so does an error thrown by `each`; either is rethrown, and the
     /// results delivered before it stand.
     @discardableResult
-    public func classify<Inputs: Sequence>(_ inputs: Inputs, options: BatchOptions = BatchOptions(),
-                                           each: (ClassificationResult) throws -> Void) throws -> BatchStatistics
+    public func classify<Inputs: Sequence & Sendable>(_ inputs: Inputs, options: BatchOptions = BatchOptions(),
+                                                      each: (ClassificationResult) throws -> Void) throws -> BatchStatistics
     where Inputs.Element == ClassificationInput {
         let run = BatchRun(inputs: AnyIterator(inputs.makeIterator()), options: options, prepare: prepare)
         return try run.run(forward: { tensors in try model.predict(tensors) }, deliver: each)
     }
 
     /// Classifies every input of `inputs` and returns the results in input order.
-    public func classify<Inputs: Sequence>(_ inputs: Inputs, options: BatchOptions = BatchOptions()) throws -> [ClassificationResult]
+    public func classify<Inputs: Sequence & Sendable>(_ inputs: Inputs, options: BatchOptions = BatchOptions()) throws -> [ClassificationResult]
     where Inputs.Element == ClassificationInput {
         var results: [ClassificationResult] = []
         try classify(inputs, options: options) { results.append($0) }

@@ -53,7 +53,7 @@ public struct Evaluator: Sendable {
     /// after each image with the number of images done.
     public func evaluate(_ dataset: MNISTDataset, limit: Int? = nil, progress: (Int) -> Void = { _ in }) throws(DigitError) -> Report {
         let count = min(limit ?? dataset.count, dataset.count)
-        let inputs = (0..<count).lazy.map { ClassificationInput.image(dataset.image(at: $0), name: "#\($0)") }
+        let inputs = InputSequence(count: count) { ClassificationInput.image(dataset.image(at: $0), name: "#\($0)") }
         let classifier = DigitClassifier(model: model, preprocessor: preprocessor)
         var report = Report()
         var mistakes = MostConfidentMistakes(keep: keepMistakes)
