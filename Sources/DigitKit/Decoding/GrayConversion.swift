@@ -6,29 +6,51 @@ enum GrayConversion {
     /// grey input passes through unchanged.
     @inline(__always)
     static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        let r: UInt32 = UInt32(red) * 19595
-        let g: UInt32 = UInt32(green) * 38470
-        let b: UInt32 = UInt32(blue) * 7471
-        return UInt8((r + g + b + 0x8000) >> 16)
+        // At most 255 * 65536 + 0x8000 < 2^32: the wrapping operators never
+        // wrap, and spare the hot loop its overflow checks.
+        let r: UInt32 = UInt32(red) &* 19595
+        let g: UInt32 = UInt32(green) &* 38470
+        let b: UInt32 = UInt32(blue) &* 7471
+        return UInt8(truncatingIfNeeded: (r &+ g &+ b &+ 0x8000) >> 16)
     }
 
     /// `value` at opacity `alpha` over a white background, rounded.
     @inline(__always)
     static func overWhite(_ value: UInt8, alpha: UInt8) -> UInt8 {
+        // At most 255 * 255 + 127 before the division, which brings it back to 0...255.
         let a = UInt32(alpha)
-        return UInt8((UInt32(value) * a + 255 * (255 - a) + 127) / 255)
+        return UInt8(truncatingIfNeeded: (UInt32(value) &* a &+ 255 &* (255 &- a) &+ 127) / 255)
     }
 
     /// One grey byte per pixel from interleaved samples of `channels` (1-4) channels.
+    ///
+    /// Each layout has its own loop, so that the channel count and the alpha
+    /// test are not decided again for every pixel: on a 400x400 RGB photo the
+    /// one general loop cost as much as 6% of the decode. Sample `p + c` of
+    /// pixel `i` (p = i * channels) stays below `count * channels <=
+    /// samples.count`, so the index arithmetic cannot wrap and goes unchecked.
     static func gray(samples: [UInt8], channels: Int, hasAlpha: Bool) -> [UInt8] {
-        let count = samples.count / channels
+        precondition((1...4).contains(channels) && hasAlpha == (channels == 2 || channels == 4))
         if channels == 1 { return samples }
+        let count = samples.count / channels
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             samples.withUnsafeBufferPointer { s in
-                for i in 0..<count {
-                    let p = i * channels
-                    let value = channels >= 3 ? luma(red: s[p], green: s[p + 1], blue: s[p + 2]) : s[p]
-                    out[i] = hasAlpha ? overWhite(value, alpha: s[p + channels - 1]) : value
+                switch channels {
+                case 2:
+                    for i in 0..<count {
+                        let p = i &* 2
+                        out[i] = overWhite(s[p], alpha: s[p &+ 1])
+                    }
+                case 3:
+                    for i in 0..<count {
+                        let p = i &* 3
+                        out[i] = luma(red: s[p], green: s[p &+ 1], blue: s[p &+ 2])
+                    }
+                default:
+                    for i in 0..<count {
+                        let p = i &* 4
+                        out[i] = overWhite(luma(red: s[p], green: s[p &+ 1], blue: s[p &+ 2]), alpha: s[p &+ 3])
+                    }
                 }
             }
             initialized = count

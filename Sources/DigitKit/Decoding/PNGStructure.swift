@@ -14,23 +14,27 @@ enum PNGStructure {
                 throw DigitError(.invalidImage, "truncated PNG: the file ends before the IEND chunk")
             }
             let length = Int(png[position]) << 24 | Int(png[position + 1]) << 16 | Int(png[position + 2]) << 8 | Int(png[position + 3])
-            let type = Array(png[(position + 4)..<(position + 8)])
-            let name = type.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
-                ? "the \(String(decoding: type, as: UTF8.self)) chunk" : "a chunk with an invalid type"
+            let type = png[(position + 4)..<(position + 8)]
             guard length <= Int(Int32.max) else {
-                throw DigitError(.invalidImage, "corrupt PNG: \(name) claims \(length) bytes")
+                throw DigitError(.invalidImage, "corrupt PNG: \(name(of: type)) claims \(length) bytes")
             }
             guard position + 12 + length <= png.count else {
-                throw DigitError(.invalidImage, "truncated PNG: the file ends inside \(name)")
+                throw DigitError(.invalidImage, "truncated PNG: the file ends inside \(name(of: type))")
             }
-            switch type {
-            case Array("IDAT".utf8): sawImageData = true
-            case Array("IEND".utf8):
+            if type.elementsEqual("IDAT".utf8) {
+                sawImageData = true
+            } else if type.elementsEqual("IEND".utf8) {
                 guard sawImageData else { throw DigitError(.invalidImage, "corrupt PNG: no image data (IDAT chunk)") }
                 return
-            default: break
             }
             position += 12 + length
         }
+    }
+
+    /// How a message names the chunk of type `type`; only made for a message,
+    /// as building it for every chunk was a good part of a small file's check.
+    private static func name(of type: ArraySlice<UInt8>) -> String {
+        type.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
+            ? "the \(String(decoding: type, as: UTF8.self)) chunk" : "a chunk with an invalid type"
     }
 }

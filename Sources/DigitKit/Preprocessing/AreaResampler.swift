@@ -40,29 +40,84 @@ enum AreaResampler {
         resize(values, width: width, height: height, targetWidth: targetWidth, targetHeight: targetHeight) { $0 }
     }
 
+    /// Both passes keep every output's sum in the order of its taps, as
+    /// `weights` lists them, so they round as they always have. What they
+    /// change is how many sums are in flight: a sum of products is a chain of
+    /// dependent additions, and running one chain at a time left the FPU
+    /// waiting on each. The horizontal pass works on four source rows at once
+    /// (the same taps, four independent sums); the vertical pass adds each tap
+    /// to a whole output row (targetWidth independent sums).
     private static func resize<Sample>(_ values: [Sample], width: Int, height: Int, targetWidth: Int, targetHeight: Int,
                                        _ widen: (Sample) -> Double) -> Raster {
-        let columns = weights(from: width, to: targetWidth)
-        let rows = weights(from: height, to: targetHeight)
+        let columns = FlatTaps(weights(from: width, to: targetWidth))
+        let rows = FlatTaps(weights(from: height, to: targetHeight))
         // Horizontal pass: every source row to targetWidth columns.
         var horizontal = [Double](repeating: 0, count: targetWidth * height)
-        for y in 0..<height {
-            let row = y * width
-            for (x, taps) in columns.enumerated() {
-                var sum = 0.0
-                for tap in taps { sum += widen(values[row + tap.index]) * tap.weight }
-                horizontal[y * targetWidth + x] = sum
+        values.withUnsafeBufferPointer { source in
+            horizontal.withUnsafeMutableBufferPointer { out in
+                columns.taps.withUnsafeBufferPointer { taps in
+                    // Tap indices are below width, so row + index < height * width == source.count.
+                    var y = 0
+                    while y + 4 <= height {
+                        let row = y * width
+                        for x in 0..<targetWidth {
+                            var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+                            for tap in taps[columns.range(x)] {
+                                let at = row + tap.index
+                                s0 += widen(source[at]) * tap.weight
+                                s1 += widen(source[at + width]) * tap.weight
+                                s2 += widen(source[at + 2 * width]) * tap.weight
+                                s3 += widen(source[at + 3 * width]) * tap.weight
+                            }
+                            out[y * targetWidth + x] = s0
+                            out[(y + 1) * targetWidth + x] = s1
+                            out[(y + 2) * targetWidth + x] = s2
+                            out[(y + 3) * targetWidth + x] = s3
+                        }
+                        y += 4
+                    }
+                    for y in y..<height {
+                        for x in 0..<targetWidth {
+                            var sum = 0.0
+                            for tap in taps[columns.range(x)] { sum += widen(source[y * width + tap.index]) * tap.weight }
+                            out[y * targetWidth + x] = sum
+                        }
+                    }
+                }
             }
         }
-        // Vertical pass.
+        // Vertical pass: each output row is the sum of the weighted source
+        // rows, added tap by tap, starting from 0 as every sum above does.
         var result = [Double](repeating: 0, count: targetWidth * targetHeight)
-        for (y, taps) in rows.enumerated() {
-            for x in 0..<targetWidth {
-                var sum = 0.0
-                for tap in taps { sum += horizontal[tap.index * targetWidth + x] * tap.weight }
-                result[y * targetWidth + x] = sum
+        horizontal.withUnsafeBufferPointer { horizontal in
+            result.withUnsafeMutableBufferPointer { result in
+                rows.taps.withUnsafeBufferPointer { taps in
+                    // Tap indices are below height: index * targetWidth + x < horizontal.count.
+                    for y in 0..<targetHeight {
+                        for tap in taps[rows.range(y)] {
+                            let from = tap.index * targetWidth, to = y * targetWidth
+                            for x in 0..<targetWidth { result[to + x] += horizontal[from + x] * tap.weight }
+                        }
+                    }
+                }
             }
         }
         return Raster(width: targetWidth, height: targetHeight, values: result)
+    }
+
+    /// The taps of one axis in one array, output i's at `range(i)`, so the
+    /// hot loops read them from one buffer instead of an array per output.
+    private struct FlatTaps {
+        var taps: [(index: Int, weight: Double)] = []
+        var starts: [Int] = [0]
+
+        init(_ perOutput: [[(index: Int, weight: Double)]]) {
+            for outputTaps in perOutput {
+                taps += outputTaps
+                starts.append(taps.count)
+            }
+        }
+
+        func range(_ output: Int) -> Range<Int> { starts[output]..<starts[output + 1] }
     }
 }

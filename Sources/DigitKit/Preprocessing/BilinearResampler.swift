@@ -9,11 +9,12 @@ enum BilinearResampler {
             let lower = Int(position.rounded(.down))
             return (lower, min(lower + 1, size - 1), position - Double(lower))
         }
+        // The column taps are the same for every row: found once.
+        let columns = (0..<targetWidth).map { taps($0, sx, source.width) }
         var out = [Double](repeating: 0, count: targetWidth * targetHeight)
         for y in 0..<targetHeight {
             let (y0, y1, fy) = taps(y, sy, source.height)
-            for x in 0..<targetWidth {
-                let (x0, x1, fx) = taps(x, sx, source.width)
+            for (x, (x0, x1, fx)) in columns.enumerated() {
                 let top = source[x0, y0] * (1 - fx) + source[x1, y0] * fx
                 let bottom = source[x0, y1] * (1 - fx) + source[x1, y1] * fx
                 out[y * targetWidth + x] = top * (1 - fy) + bottom * fy

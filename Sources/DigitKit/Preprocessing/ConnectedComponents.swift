@@ -13,55 +13,74 @@ enum ConnectedComponents {
         max(4, Int((Double(width * height) * 0.0001).rounded(.up)))
     }
 
-    /// Labels the non-zero pixels of `map`; returns the label of each pixel
-    /// (0 for none, components numbered from 1 in row-major order of their
-    /// first pixel) and the components.
-    static func label(_ map: Raster) -> (labels: [Int32], components: [Component]) {
-        let w = map.width, h = map.height
-        var labels = [Int32](repeating: 0, count: w * h)
-        var components: [Component] = []
-        var stack: [Int] = []
-        for start in 0..<(w * h) where map.values[start] > 0 && labels[start] == 0 {
-            let id = Int32(components.count + 1)
-            var component = Component(area: 0, box: BoundingBox(minX: start % w, minY: start / w, maxX: start % w, maxY: start / w))
-            labels[start] = id
-            stack.append(start)
-            while let index = stack.popLast() {
-                let x = index % w, y = index / w
-                component.area += 1
-                component.box.include(BoundingBox(minX: x, minY: y, maxX: x, maxY: y))
-                for dy in -1...1 {
-                    for dx in -1...1 where dx != 0 || dy != 0 {
-                        let nx = x + dx, ny = y + dy
-                        guard nx >= 0, nx < w, ny >= 0, ny < h else { continue }
-                        let neighbour = ny * w + nx
-                        if map.values[neighbour] > 0 && labels[neighbour] == 0 {
-                            labels[neighbour] = id
-                            stack.append(neighbour)
+    /// Labels the pixels of `map`; returns the label of each (in the order
+    /// of `map.indices`; components numbered from 1 in row-major order of
+    /// their first pixel) and the components.
+    static func label(_ map: InkMap) -> (labels: [Int32], components: [Component]) {
+        // The flood fill runs on a grid one pixel larger than the map on
+        // every side, whose frame is never ink, so that a pixel's eight
+        // neighbours need no bounds checks and no division: the neighbours of
+        // position (y + 1) * stride + x + 1, for x in 0..<width and y in
+        // 0..<height, are that position plus one of `neighbours`, all inside
+        // the grid's (height + 2) * stride cells.
+        let stride = map.width + 2
+        let neighbours = [-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1]
+        var positions: [Int] = []
+        positions.reserveCapacity(map.count)
+        map.forEachPixel { x, y, _ in positions.append((y + 1) * stride + x + 1) }
+        /// 0: no ink; -1: ink not labelled yet; above 0: the pixel's label.
+        var grid = [Int32](repeating: 0, count: stride * (map.height + 2))
+        var componentCount: Int32 = 0
+        grid.withUnsafeMutableBufferPointer { grid in
+            for position in positions { grid[position] = -1 }
+            // A pixel is pushed only as it turns from -1 to a label, so at
+            // most once: the stack never holds more than positions.count.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, positions.count)) { stack in
+                neighbours.withUnsafeBufferPointer { neighbours in
+                    for start in positions where grid[start] == -1 {
+                        componentCount += 1
+                        grid[start] = componentCount
+                        stack[0] = start
+                        var top = 1
+                        while top > 0 {
+                            top -= 1
+                            let position = stack[top]
+                            for offset in neighbours where grid[position + offset] == -1 {
+                                grid[position + offset] = componentCount
+                                stack[top] = position + offset
+                                top += 1
+                            }
                         }
                     }
                 }
             }
-            components.append(component)
+        }
+        let labels = positions.map { grid[$0] }
+        // Areas and boxes in a second pass over the ink, where each pixel's
+        // column and row come for free.
+        let empty = Component(area: 0, box: BoundingBox(minX: .max, minY: .max, maxX: .min, maxY: .min))
+        var components = [Component](repeating: empty, count: Int(componentCount))
+        var k = 0
+        map.forEachPixel { x, y, _ in
+            let c = Int(labels[k]) - 1
+            k += 1
+            components[c].area += 1
+            components[c].box.include(BoundingBox(minX: x, minY: y, maxX: x, maxY: y))
         }
         return (labels, components)
     }
 
     /// The ink map with specks removed and the box around what is left, or
     /// nil when even the largest component is too small to be a digit.
-    static func digit(in map: Raster) -> (map: Raster, box: BoundingBox)? {
+    static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox)? {
         let (labels, components) = label(map)
         guard let largest = components.map(\.area).max(),
               largest >= minimumArea(width: map.width, height: map.height) else { return nil }
         let keep = components.map { $0.area * 10 >= largest }
-        var cleaned = map
         var box: BoundingBox?
         for (i, component) in components.enumerated() where keep[i] {
             if box == nil { box = component.box } else { box!.include(component.box) }
         }
-        for index in 0..<labels.count where labels[index] > 0 && !keep[Int(labels[index]) - 1] {
-            cleaned.values[index] = 0
-        }
-        return (cleaned, box!)
+        return (map.filtered { keep[Int(labels[$0]) - 1] }, box!)
     }
 }

@@ -21,8 +21,23 @@ public struct DigitTensor: Equatable, Sendable {
     /// Normalizes 28x28 intensities in [0, 255] exactly as ToTensor + Normalize
     /// do in float32: divide by 255, subtract the mean, divide by the std.
     init(intensities: [Float]) {
-        precondition(intensities.count == Self.count)
-        values = intensities.map { ($0 / 255 - Self.mean) / Self.std }
+        self.init(count: intensities.count) { intensities[$0] }
+    }
+
+    /// The same from float64 intensities, each first rounded to float32 (as
+    /// torch's float32 tensors hold them), without an intermediate array.
+    init(intensities: [Double]) {
+        self.init(count: intensities.count) { Float(intensities[$0]) }
+    }
+
+    /// Normalizes `count` intensities, the i-th given by `intensity(i)`.
+    @inline(__always)
+    private init(count: Int, _ intensity: (Int) -> Float) {
+        precondition(count == Self.count)
+        values = [Float](unsafeUninitializedCapacity: count) { values, initialized in
+            for i in 0..<count { values[i] = (intensity(i) / 255 - Self.mean) / Self.std }
+            initialized = count
+        }
     }
 
     /// The value at column `x`, row `y`.

@@ -4,21 +4,18 @@
 /// 90th percentile of ink pixels) is 1.
 enum InkExtractor {
     /// The ink map, or nil when there is no ink clearly above the noise
-    /// (its typical level under twice the threshold).
-    static func inkMap(_ raster: Raster, background: BackgroundModel, inkIsDark: Bool) -> Raster? {
-        let threshold = background.threshold
-        var above = raster
-        for y in 0..<raster.height {
-            for x in 0..<raster.width {
-                let residual = background.residual(raster[x, y], x: x, y: y)
-                above[x, y] = max(0, inkIsDark ? -residual : residual)
-            }
-        }
-        let inkLevels = above.values.filter { $0 > threshold }
-        guard !inkLevels.isEmpty else { return nil }
-        let peak = RobustStatistics.percentile(inkLevels, 0.9)
+    /// (its typical level under twice the threshold). Only the pixels beyond
+    /// the threshold on the ink's side get a level above 0, so the map is
+    /// made of them alone.
+    static func inkMap(_ pixels: StandOutPixels, inkIsDark: Bool) -> InkMap? {
+        let threshold = pixels.threshold
+        let ink = inkIsDark ? pixels.dark : pixels.light
+        guard !ink.levels.isEmpty else { return nil }
+        let peak = RobustStatistics.percentile(ink.levels, 0.9)
         guard peak >= 2 * threshold else { return nil }
-        above.values = above.values.map { min(1, max(0, ($0 - threshold) / (peak - threshold))) }
-        return above
+        // level > threshold and peak - threshold >= threshold >= 8, so every
+        // value is above 0 (and at most 1).
+        let values = ink.levels.map { min(1, max(0, ($0 - threshold) / (peak - threshold))) }
+        return InkMap(width: pixels.width, height: pixels.height, indices: ink.indices, values: values)
     }
 }

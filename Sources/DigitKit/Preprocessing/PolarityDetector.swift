@@ -1,18 +1,12 @@
-/// Step 2b: decides whether the ink is darker or lighter than the
+/// Step 2c: decides whether the ink is darker or lighter than the
 /// background: which side of the background plane holds more of the pixels
 /// that stand out from it.
 enum PolarityDetector {
-    /// True when the pixels beyond the threshold below the plane outweigh those above it.
-    static func inkIsDark(_ raster: Raster, background: BackgroundModel) -> Bool {
-        var dark = 0.0, light = 0.0
-        for y in 0..<raster.height {
-            for x in 0..<raster.width {
-                let residual = background.residual(raster[x, y], x: x, y: y)
-                dark += max(0, -residual - background.threshold)
-                light += max(0, residual - background.threshold)
-            }
-        }
-        return dark > light
+    /// True when the pixels beyond the threshold below the plane outweigh
+    /// those above it: the sum of max(0, -residual - threshold) over all
+    /// pixels against the sum of max(0, residual - threshold).
+    static func inkIsDark(_ pixels: StandOutPixels) -> Bool {
+        pixels.dark.weight > pixels.light.weight
     }
 
     /// 255 - value for every pixel: the picture with its ink bright, for showing.

@@ -59,18 +59,18 @@ public struct Preprocessor: Sendable {
         }
         let gray = Self.analysisRaster(image)
         let background = BackgroundModel.estimate(gray)
+        let standOut = StandOutPixels(gray, background: background)
         let invert: Bool
         switch inversion {
-        case .auto: invert = PolarityDetector.inkIsDark(gray, background: background)
+        case .auto: invert = PolarityDetector.inkIsDark(standOut)
         case .always: invert = true
         case .never: invert = false
         }
-        guard let map = InkExtractor.inkMap(gray, background: background, inkIsDark: invert),
+        guard let map = InkExtractor.inkMap(standOut, inkIsDark: invert),
               let (cleaned, box) = ConnectedComponents.digit(in: map) else {
             return PreprocessingStages(gray: gray, inverted: invert, ink: nil, field: nil)
         }
-        var ink = cleaned.cropped(box)
-        ink.values = ink.values.map { $0 * 255 }
+        let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
         return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field)
     }
@@ -104,6 +104,6 @@ public struct PreprocessingStages: Sendable {
 
     /// The normalized tensor, or nil when no digit was found.
     public var tensor: DigitTensor? {
-        field.map { DigitTensor(intensities: $0.values.map { Float($0) }) }
+        field.map { DigitTensor(intensities: $0.values) }
     }
 }

@@ -10,18 +10,124 @@ enum RobustStatistics {
     /// selection in linear time, without sorting: the border ring of a
     /// 400-pixel picture holds 37,500 values and is ranked several times.
     static func percentile(_ values: [Double], _ q: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
         var work = values
-        return select(&work, rank: Int((q * Double(values.count - 1)).rounded(.down)))
+        return percentile(reordering: &work, q)
     }
 
-    /// The value that would stand at `rank` if `values` were sorted
-    /// (quickselect with a median-of-three pivot; reorders `values`).
+    /// `percentile(values, q)` for a caller whose values are a scratch copy
+    /// already: ranks them in place instead of copying them again.
+    static func percentile(reordering values: inout [Double], _ q: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        return select(&values, rank: rank(of: q, count: values.count))
+    }
+
+    /// floor(q * (count - 1)): the rank `percentile` reads.
+    static func rank(of q: Double, count: Int) -> Int {
+        Int((q * Double(count - 1)).rounded(.down))
+    }
+
+    /// The value that would stand at `rank` if `values` were sorted, found
+    /// without sorting (see the buffer version); may reorder `values`.
     static func select(_ values: inout [Double], rank: Int) -> Double {
+        precondition(values.indices.contains(rank))
+        return values.withUnsafeMutableBufferPointer { select($0, rank: rank) }
+    }
+
+    /// `select` on a buffer, the hottest part of the background fit. Ranking
+    /// picture values by comparisons is bound by mispredicted branches (half
+    /// of all comparisons go either way), so large inputs are first narrowed
+    /// down by counting, which does not branch on the values: a radix
+    /// selection on the bits of the values, `radixBits` at a time from the
+    /// top, keeps only the values whose leading bits are those of the value
+    /// sought, until few are left for quickselect. The value found is the one
+    /// sorting would put at `rank`, however it is found. `values` may be
+    /// reordered.
+    static func select(_ values: UnsafeMutableBufferPointer<Double>, rank: Int) -> Double {
+        precondition(values.indices.contains(rank) && values.count <= UInt32.max)
+        return select(values, rank: rank, shift: 64 - radixBits)
+    }
+
+    /// Below this many values quickselect alone is as fast.
+    static let radixMinimum = 256
+    /// Bits per radix digit: 4 x 2,048 counters of 4 bytes, 32 KiB.
+    static let radixBits = 11
+
+    /// An unsigned integer that orders like the double: the sign bit flipped
+    /// for positive values, every bit flipped for negative ones.
+    @inline(__always)
+    static func radixKey(_ value: Double) -> UInt64 {
+        let bits = value.bitPattern
+        let negative = UInt64(bitPattern: Int64(bitPattern: bits) >> 63)  // all ones or all zeros
+        return bits ^ (negative | 1 << 63)
+    }
+
+    /// Selection among `values`, whose radix keys agree above bit `shift +
+    /// radixBits`: counts the values by their digit at `shift`, and goes on
+    /// with a copy of those whose digit is that of the value at `rank`.
+    /// Smaller digits mean smaller values, so the values with smaller digits
+    /// than the sought one are all below it.
+    private static func select(_ values: UnsafeMutableBufferPointer<Double>, rank: Int, shift: Int) -> Double {
+        guard values.count >= radixMinimum, shift >= 0 else { return quickselect(values, rank: rank) }
+        let digits = 1 << radixBits, mask = UInt64(digits - 1)
+        @inline(__always) func digit(_ value: Double) -> Int {
+            Int(truncatingIfNeeded: radixKey(value) &>> UInt64(shift) & mask)  // 0 <= shift < 64: no shift needs the masking
+        }
+        let (target, below, count) = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * digits) { counts in
+            // Four interleaved tallies: on values that mostly share a digit,
+            // one tally would make each count wait for the one before it.
+            counts.initialize(repeating: 0)
+            let quads = values.count / 4
+            for q in 0..<quads {
+                let i = 4 * q  // i + 3 < values.count
+                counts[digit(values[i])] &+= 1
+                counts[digits + digit(values[i + 1])] &+= 1
+                counts[2 * digits + digit(values[i + 2])] &+= 1
+                counts[3 * digits + digit(values[i + 3])] &+= 1
+            }
+            for i in (4 * quads)..<values.count { counts[digit(values[i])] &+= 1 }  // no count wraps: values.count <= UInt32.max
+            var below = 0, target = 0
+            while true {  // ends at the last digit at the latest: the counts add up to values.count > rank
+                let count = Int(counts[target]) + Int(counts[digits + target]) + Int(counts[2 * digits + target]) + Int(counts[3 * digits + target])
+                if below + count > rank { return (target, below, count) }
+                below += count
+                target += 1
+            }
+        }
+        if count == values.count {
+            // All share this digit. If they are all the same value (the ring
+            // of a flat, clean background), no digit below will tell them
+            // apart either: stop here rather than count them five times more.
+            let first = values[0].bitPattern
+            if values.allSatisfy({ $0.bitPattern == first }) { return values[0] }
+            return select(values, rank: rank, shift: shift - radixBits)
+        }
+        // The copy writes every value and advances only past those with the
+        // target digit, so it writes at most one slot past the `count` kept:
+        // hence count + 1. It must not branch on the values: written as a
+        // comparison, the step became a branch, mispredicted for a good part of
+        // the values and 3x slower. (d - 1) >> 63 is -1 (all ones) for d = 0 and
+        // 0 for 0 < d < 2^63, so the step is 1 exactly when the digits match.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count + 1) { kept in
+            var end = 0
+            for value in values {
+                kept[end] = value
+                end &+= ((digit(value) ^ target) &- 1) >> 63 & 1
+            }
+            return select(UnsafeMutableBufferPointer(rebasing: kept[0..<count]), rank: rank - below, shift: shift - radixBits)
+        }
+    }
+
+    /// Quickselect with a median-of-three pivot.
+    ///
+    /// Every index stays in low...high (Hoare's argument): the pivot is one of
+    /// the values in low...high, so the first scans stop at it at the latest;
+    /// after a swap, values[i - 1] <= pivot <= values[j + 1] stop the next
+    /// scans. Each round swaps at least once, so the range shrinks.
+    private static func quickselect(_ values: UnsafeMutableBufferPointer<Double>, rank: Int) -> Double {
         var low = 0, high = values.count - 1
         while low < high {
             let mid = low + (high - low) / 2
-            let pivot = [values[low], values[mid], values[high]].sorted()[1]
+            let pivot = medianOfThree(values[low], values[mid], values[high])
             var i = low, j = high
             while i <= j {
                 while values[i] < pivot { i += 1 }
@@ -35,5 +141,11 @@ enum RobustStatistics {
             if rank <= j { high = j } else if rank >= i { low = i } else { return values[rank] }
         }
         return values[rank]
+    }
+
+    /// The middle one of three values.
+    @inline(__always)
+    static func medianOfThree(_ a: Double, _ b: Double, _ c: Double) -> Double {
+        max(min(a, b), min(max(a, b), c))
     }
 }
