@@ -72,6 +72,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // libjpeg-turbo's TurboJPEG API (status codes and error strings, no
+        // longjmp through Swift frames), found through pkg-config.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            path: "Sources/CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         // zlib, for gzipped MNIST IDX files.
         .systemLibrary(
             name: "CZlib",
@@ -84,10 +92,10 @@ let package = Package(
             name: "CDigitKitShims",
             path: "Sources/CDigitKitShims"
         ),
-        // The Swift API: decoding, preprocessing, the batch run, the ASCII view, the model, datasets.
+        // The Swift API: decoding (PNG, JPEG, PNM), preprocessing, the batch run, the ASCII view, the model, datasets.
         .target(
             name: "DigitKit",
-            dependencies: ["TorchBridge", "CLibPNG", "CZlib", "CDigitKitShims"]
+            dependencies: ["TorchBridge", "CLibPNG", "CTurboJPEG", "CZlib", "CDigitKitShims"]
         ),
         // The `digits` command-line tool.
         .executableTarget(

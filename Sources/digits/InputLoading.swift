@@ -1,11 +1,12 @@
 import DigitKit
 
-/// Decodes one input for a command, reporting a failure on stderr as
-/// "digits: <file>: <cause>".
+/// Decodes one input for a command (PNG, JPEG or PNM, as the classifier
+/// reads it, so that `ascii` and `preprocess` show what `classify` sees),
+/// reporting a failure on stderr as "digits: <file>: <cause>".
 enum InputLoading {
     static func decode(_ file: String) throws -> GrayImage {
         do {
-            return try PNGDecoder().decode(fileAtPath: file)
+            return try ImageDecoder.forClassification.decode(fileAtPath: file)
         } catch {
             StandardError.report(error.description)
             throw ExitStatus.inputFailed.exitCode

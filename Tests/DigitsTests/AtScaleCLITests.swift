@@ -124,7 +124,7 @@ struct AtScaleCLITests {
         #expect(lines[0] == "file,index,status,digit,confidence,uncertain,message")
         #expect(lines[1].hasPrefix("\"\(folder)/comma, \"\"quoted\"\".png\",,digit,7,0.99"))
         #expect(lines[1].hasSuffix(",false,"))
-        #expect(lines[2] == "\(folder)/bad.png,,error,,,,not a PNG file (bad signature)")
+        #expect(lines[2] == "\(folder)/bad.png,,error,,,,\"not an image digits can read (PNG, JPEG or PNM)\"")
         #expect(lines[3] == "\(blank),,no_digit,,,,no digit found")
         #expect(try CommandRunner.digits(["classify", "--json", "--format", "csv", blank]).status == 2)
         #expect(try CommandRunner.digits(["classify", "--json", "--format", "json", blank]).status == 0)

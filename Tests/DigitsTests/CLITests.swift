@@ -65,7 +65,7 @@ struct CLITests {
         #expect(text.stdoutLines == ["\(folder)/good seven.png: 7 (\(text.stdoutLines.first?.split(separator: "(").last ?? "")",
                                      "\(Self.examples)/two.png: 2 (\(text.stdoutLines.last?.split(separator: "(").last ?? "")"])
         #expect(text.stderrLines == [
-            "digits: \(folder)/text.png: not a PNG file (bad signature)",
+            "digits: \(folder)/text.png: not an image digits can read (PNG, JPEG or PNM)",
             "digits: \(folder)/missing.png: no such file",
             "digits: \(folder)/empty.png: empty file",
             "digits: \(folder): is a folder; add --recursive to classify the images in it",
@@ -75,7 +75,7 @@ struct CLITests {
         #expect(json.status == 1)
         let objects = try json.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(objects.map { $0["file"] as? String } == files)
-        #expect(objects.map { $0["error"] as? String } == ["not a PNG file (bad signature)", nil, "no such file", "empty file",
+        #expect(objects.map { $0["error"] as? String } == ["not an image digits can read (PNG, JPEG or PNM)", nil, "no such file", "empty file",
                                                           "is a folder; add --recursive to classify the images in it", nil])
         #expect(objects.map { $0["digit"] as? Int } == [nil, 7, nil, nil, nil, 2])
     }

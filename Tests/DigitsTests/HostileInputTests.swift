@@ -12,8 +12,8 @@ struct HostileInputTests {
     /// File (in Resources/hostile) and the cause digits must report for it.
     static let brokenFiles: [(String, String)] = [
         ("empty.png", "empty file"),
-        ("text.png", "not a PNG file (bad signature)"),
-        ("jpeg.png", "not a PNG file (bad signature)"),
+        ("text.png", "not an image digits can read (PNG, JPEG or PNM)"),
+        ("jpeg.png", "corrupt JPEG: byte 20 should start a marker but is 0x00"),
         ("truncated-at-4.png", "truncated PNG (4 bytes)"),
         ("truncated-at-8.png", "truncated PNG: the file ends before the IEND chunk"),
         ("truncated-at-20.png", "truncated PNG: the file ends inside the IHDR chunk"),

@@ -1,13 +1,15 @@
-/// The whole job in one place: decode a PNG, preprocess it, run the model.
+/// The whole job in one place: decode a picture (PNG, JPEG or PNM), preprocess it, run the model.
 /// A result of nil means the picture holds no digit (blank or near-blank):
 /// no guess is made. Use it from any thread; it holds no mutable state.
 /// Many inputs at once: `classify(_:options:each:)` (BatchClassification.swift).
 public struct DigitClassifier: Sendable {
     public let model: DigitModel
-    public var decoder: PNGDecoder
+    /// Reads every input; by default `ImageDecoder.forClassification`, which
+    /// decodes large JPEGs at the reduced size the preprocessing looks at.
+    public var decoder: ImageDecoder
     public var preprocessor: Preprocessor
 
-    public init(model: DigitModel, decoder: PNGDecoder = PNGDecoder(), preprocessor: Preprocessor = Preprocessor()) {
+    public init(model: DigitModel, decoder: ImageDecoder = .forClassification, preprocessor: Preprocessor = Preprocessor()) {
         self.model = model
         self.decoder = decoder
         self.preprocessor = preprocessor
@@ -18,20 +20,26 @@ public struct DigitClassifier: Sendable {
         self.init(model: try DigitModel(path: modelPath))
     }
 
-    /// The tensor the model sees for the PNG at `path` ("-" for standard
+    /// The tensor the model sees for the picture at `path` ("-" for standard
     /// input), or nil when no digit is found.
     public func tensor(forFileAtPath path: String) throws(DigitError) -> DigitTensor? {
         preprocessor.tensor(for: try decoder.decode(fileAtPath: path))
     }
 
-    /// Classifies the PNG file at `path` ("-" for standard input).
+    /// Classifies the picture file at `path` ("-" for standard input).
     public func classify(fileAtPath path: String) throws(DigitError) -> Prediction? {
         try predict(tensor(forFileAtPath: path))
     }
 
-    /// Classifies PNG bytes held in memory.
+    /// Classifies an encoded picture (PNG, JPEG or PNM bytes) held in memory.
+    public func classify(imageBytes: [UInt8]) throws(DigitError) -> Prediction? {
+        try predict(preprocessor.tensor(for: decoder.decode(bytes: imageBytes)))
+    }
+
+    /// Classifies PNG bytes held in memory; any format the decoder reads works.
+    @available(*, deprecated, renamed: "classify(imageBytes:)")
     public func classify(pngBytes: [UInt8]) throws(DigitError) -> Prediction? {
-        try predict(preprocessor.tensor(for: decoder.decode(bytes: pngBytes)))
+        try classify(imageBytes: pngBytes)
     }
 
     /// Classifies an image already in memory.

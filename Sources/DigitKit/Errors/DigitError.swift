@@ -8,7 +8,7 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         case fileNotFound
         /// An input exists but cannot be read (a directory, no permission, an I/O error).
         case unreadableFile
-        /// The bytes are not a PNG image libpng can decode.
+        /// The bytes are not an image DigitKit can decode (PNG, JPEG or PNM), or a corrupt one.
         case invalidImage
         /// The image has more pixels than the decoder's ceiling allows.
         case imageTooLarge

@@ -1,0 +1,170 @@
+/// The marker structure of a JPEG stream, walked in Swift before and after
+/// libjpeg-turbo decodes it: before, so that a file cut off in its header
+/// gets a precise message ("the file ends inside the DHT segment") and
+/// kinds of JPEG libjpeg-turbo cannot decode are named as such rather than
+/// called corrupt; after a failed decode, to tell a truncated file from a
+/// corrupt one.
+///
+/// A JPEG stream is SOI (FF D8), then marker segments up to the first SOS
+/// segment, whose entropy-coded image data follows. A segment is FF, a
+/// marker byte, a big-endian 16-bit length that counts itself, and the
+/// payload; any number of FF fill bytes may come before a marker. Image
+/// data holds FF only as FF 00 (a stuffed FF) or FF D0-D7 (restart
+/// markers); a progressive file has more segments and scans after the
+/// first, and EOI (FF D9) ends the image.
+///
+/// Bounds: positions only move forward, by at least one byte a step; every
+/// read is checked against the end of the data; lengths are 16-bit.
+enum JPEGStructure {
+    static let sos: UInt8 = 0xDA
+    static let eoi: UInt8 = 0xD9
+    static let app1: UInt8 = 0xE1
+
+    /// One marker segment: its marker byte and where its payload (after the length) lies.
+    struct Segment: Equatable {
+        let marker: UInt8
+        let payload: Range<Int>
+    }
+
+    /// What the frame header (SOFn) declares.
+    struct Frame: Equatable {
+        let marker: UInt8
+        let precision: Int
+        let width: Int
+        let height: Int
+        let components: Int
+    }
+
+    /// Checks the segments up to the image data and the frame header, and
+    /// returns the frame: a cut-off header, a frame of zero width or height,
+    /// and JPEG kinds libjpeg-turbo does not decode are refused here.
+    static func check(_ jpeg: [UInt8]) throws(DigitError) -> Frame {
+        let segments = try headerSegments(jpeg)
+        guard let sof = segments.first(where: { isFrameMarker($0.marker) }) else {
+            throw DigitError(.invalidImage, "corrupt JPEG: no frame header (SOF segment) before the image data")
+        }
+        let payload = jpeg[sof.payload]
+        guard payload.count >= 6 else {
+            throw DigitError(.invalidImage, "corrupt JPEG: the \(name(of: sof.marker)) segment is too short")
+        }
+        let start = payload.startIndex
+        let frame = Frame(marker: sof.marker, precision: Int(payload[start]),
+                          width: Int(payload[start + 3]) << 8 | Int(payload[start + 4]),
+                          height: Int(payload[start + 1]) << 8 | Int(payload[start + 2]),
+                          components: Int(payload[start + 5]))
+        // libjpeg-turbo 2.1 decodes baseline, extended and progressive
+        // frames, Huffman or arithmetic coded; not lossless or hierarchical ones.
+        guard [0xC0, 0xC1, 0xC2, 0xC9, 0xCA].contains(frame.marker) else {
+            throw DigitError(.invalidImage, "unsupported JPEG: a lossless or hierarchical JPEG (\(name(of: frame.marker))), which libjpeg-turbo does not decode; convert it to PNG first")
+        }
+        guard frame.precision == 8 else {
+            throw DigitError(.invalidImage, "unsupported JPEG: \(frame.precision)-bit samples; digits reads 8-bit JPEGs only")
+        }
+        guard frame.width > 0, frame.height > 0 else {
+            throw DigitError(.invalidImage, "corrupt JPEG: the image is \(frame.width)x\(frame.height) pixels")
+        }
+        guard [1, 3, 4].contains(frame.components) else {
+            throw DigitError(.invalidImage, "unsupported JPEG: \(frame.components) colour components; digits reads 1 (grey), 3 (colour) or 4 (CMYK)")
+        }
+        return frame
+    }
+
+    /// The segments from SOI up to and including the first SOS.
+    static func headerSegments(_ jpeg: [UInt8]) throws(DigitError) -> [Segment] {
+        guard jpeg.starts(with: [0xFF, 0xD8]) else { throw DigitError(.invalidImage, "not a JPEG file (no SOI marker)") }
+        var segments: [Segment] = []
+        var position = 2
+        while true {
+            guard position < jpeg.count else {
+                throw DigitError(.invalidImage, "truncated JPEG: the file ends before the image data (SOS segment)")
+            }
+            guard jpeg[position] == 0xFF else {
+                throw DigitError(.invalidImage, "corrupt JPEG: byte \(position) should start a marker but is 0x\(hex(jpeg[position]))")
+            }
+            while position < jpeg.count && jpeg[position] == 0xFF { position += 1 }  // fill bytes
+            guard position < jpeg.count else {
+                throw DigitError(.invalidImage, "truncated JPEG: the file ends before the image data (SOS segment)")
+            }
+            let marker = jpeg[position]
+            position += 1
+            switch marker {
+            case 0x01, 0xD0...0xD8:  // TEM, RSTn, SOI: no length; libjpeg judges them
+                continue
+            case eoi:
+                throw DigitError(.invalidImage, "corrupt JPEG: the file ends (EOI marker) before any image data")
+            case 0x00:
+                throw DigitError(.invalidImage, "corrupt JPEG: byte \(position - 2) should start a marker but is 0xFF00")
+            default:
+                break
+            }
+            guard position + 2 <= jpeg.count else {
+                throw DigitError(.invalidImage, "truncated JPEG: the file ends inside the \(name(of: marker)) segment")
+            }
+            let length = Int(jpeg[position]) << 8 | Int(jpeg[position + 1])
+            guard length >= 2 else {
+                throw DigitError(.invalidImage, "corrupt JPEG: the \(name(of: marker)) segment claims \(length) bytes")
+            }
+            guard position + length <= jpeg.count else {
+                throw DigitError(.invalidImage, "truncated JPEG: the file ends inside the \(name(of: marker)) segment")
+            }
+            segments.append(Segment(marker: marker, payload: (position + 2)..<(position + length)))
+            position += length
+            if marker == sos { return segments }
+        }
+    }
+
+    /// Whether the stream ends before its EOI marker: for a file whose
+    /// header is whole, that means it was cut off inside the image data.
+    /// Image data, the segments between progressive scans and restart
+    /// markers are skipped; a segment with an impossible length is
+    /// corruption, not truncation (false).
+    static func endsBeforeEndOfImage(_ jpeg: [UInt8]) -> Bool {
+        guard let header = try? headerSegments(jpeg), let firstScan = header.last else { return true }
+        var position = firstScan.payload.upperBound
+        while true {
+            guard let ff = jpeg[position...].firstIndex(of: 0xFF) else { return true }
+            var next = ff + 1
+            while next < jpeg.count && jpeg[next] == 0xFF { next += 1 }
+            guard next < jpeg.count else { return true }
+            let marker = jpeg[next]
+            switch marker {
+            case eoi:
+                return false
+            case 0x00, 0x01, 0xD0...0xD8:  // a stuffed FF, TEM, a restart marker, SOI: no length
+                position = next + 1
+            default:
+                guard next + 3 <= jpeg.count else { return true }
+                let length = Int(jpeg[next + 1]) << 8 | Int(jpeg[next + 2])
+                guard length >= 2 else { return false }
+                guard next + 1 + length <= jpeg.count else { return true }
+                position = next + 1 + length
+            }
+        }
+    }
+
+    /// SOF0-SOF15, which are C0-CF except DHT (C4), JPG (C8) and DAC (CC).
+    static func isFrameMarker(_ marker: UInt8) -> Bool {
+        (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+    }
+
+    /// The usual name of a marker, for messages.
+    static func name(of marker: UInt8) -> String {
+        switch marker {
+        case 0xC4: return "DHT"
+        case 0xCC: return "DAC"
+        case _ where isFrameMarker(marker): return "SOF\(marker - 0xC0)"
+        case 0xDA: return "SOS"
+        case 0xDB: return "DQT"
+        case 0xDC: return "DNL"
+        case 0xDD: return "DRI"
+        case 0xE0...0xEF: return "APP\(marker - 0xE0)"
+        case 0xFE: return "COM"
+        default: return "0xFF\(hex(marker))"
+        }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 0x10 ? "0" + digits : digits
+    }
+}
