@@ -111,6 +111,13 @@ let package = Package(
             dependencies: ["DigitKit"],
             path: "Benchmarks/preprocess-benchmark"
         ),
+        // The split of the cores between preprocessing and libtorch:
+        // swift run -c release thread-split FILE_LIST
+        .executableTarget(
+            name: "thread-split",
+            dependencies: ["DigitKit"],
+            path: "Benchmarks/thread-split"
+        ),
         // Memory over 100,000 classifications: swift run -c release memory-soak
         .executableTarget(
             name: "memory-soak",

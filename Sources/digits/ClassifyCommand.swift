@@ -51,7 +51,7 @@ extension Digits {
         }
 
         func run() throws {
-            let model = try modelOptions.loadModel()
+            let model = try modelOptions.loadModel(for: .preprocessingBound)
             let classifier = DigitClassifier(model: model, preprocessor: preprocessing.preprocessor)
             let formatting = ResultFormatting(format: output.resolved, top: top, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
@@ -59,7 +59,7 @@ extension Digits {
             var anyInputFailed = false
             do {
                 if let header = formatting.header { try out.line(header) }
-                try classifier.classify(input.inputs, options: BatchOptions(batchSize: batch, workers: modelOptions.workers)) { result in
+                try classifier.classify(input.inputs, options: BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))) { result in
                     bar.clearForResult()
                     if let line = formatting.line(for: result) { try out.line(line) }
                     if let error = result.error {

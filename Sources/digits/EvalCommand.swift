@@ -63,9 +63,9 @@ extension Digits {
                 StandardError.report(error.description)
                 throw ExitStatus.inputFailed.exitCode
             }
-            let model = try modelOptions.loadModel()
+            let model = try modelOptions.loadModel(for: .forwardBound)
             let evaluator = Evaluator(model: model, preprocessor: Preprocessor(mode: pipeline ? .mnist : .raw),
-                                      batchSize: batch, keepMistakes: misclassified, workers: modelOptions.workers)
+                                      batchSize: batch, keepMistakes: misclassified, workers: modelOptions.workers(for: .forwardBound))
             let total = min(limit ?? dataset.count, dataset.count)
             let bar = ProgressBar(total: total, unit: "images")
             let report: Evaluator.Report

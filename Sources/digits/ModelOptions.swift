@@ -7,7 +7,7 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("TorchScript model to use (default: see `digits --help`).", valueName: "path"))
     var model: String?
 
-    @Option(name: .long, help: "Cores to use (default: all this process may run on): threads that decode and preprocess, and libtorch's threads.")
+    @Option(name: .long, help: "Cores to use (default: all this process may run on), shared between decoding and libtorch.")
     var threads: Int?
 
     func validate() throws {
@@ -19,19 +19,41 @@ struct ModelOptions: ParsableArguments {
     /// The cores to use: --threads, or every core in the process's affinity mask.
     var cores: Int { threads ?? min(1024, AvailableCores.count) }
 
-    /// Threads that decode and preprocess inputs: one per core.
-    var workers: Int { cores }
+
+    /// How a command shares the cores between preprocessing and libtorch.
+    enum ThreadSplit {
+        /// Pictures to decode and preprocess (classify): one worker per core,
+        /// libtorch on one thread. Measured on 1,000 mixed PNGs on 2 cores
+        /// (Benchmarks/thread-split, BENCHMARKS.md): 824 files/s against 585
+        /// with libtorch on both cores, whose OpenMP threads spin between
+        /// forward passes on the cores the workers need.
+        case preprocessingBound
+        /// Images that need next to no preprocessing (eval on IDX files):
+        /// libtorch on every core, as the forward passes are the work.
+        case forwardBound
+    }
+
+    /// libtorch's thread count for `split`.
+    func torchThreads(for split: ThreadSplit) -> Int {
+        split == .preprocessingBound ? 1 : cores
+    }
+
+    /// Threads that decode and preprocess inputs for `split`; one suffices
+    /// where an image is only copied into its tensor.
+    func workers(for split: ThreadSplit) -> Int {
+        split == .preprocessingBound ? cores : 1
+    }
 
     /// Applies --threads and loads the model; reports failure on stderr and
     /// exits with status 2.
-    func loadModel() throws -> DigitModel {
+    func loadModel(for split: ThreadSplit) throws -> DigitModel {
         do {
             // Forward passes free and re-allocate the same buffers; glibc would
             // give them back to the system and fault them in again every time.
             TorchRuntime.retainFreedMemory()
-            // libtorch's OpenMP build may start with a single thread (it does on
-            // Debian 12); all cores are up to 1.7x faster on batches (BENCHMARKS.md).
-            try TorchRuntime.setThreadCount(cores)
+            // Set in every case: libtorch's OpenMP build may start with a single
+            // thread (it does on Debian 12), and its own default ignores taskset.
+            try TorchRuntime.setThreadCount(torchThreads(for: split))
             return try DigitModel(path: try ModelLocator.locate(explicit: model))
         } catch {
             StandardError.report(error.description)
