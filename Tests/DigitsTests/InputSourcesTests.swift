@@ -101,11 +101,33 @@ struct InputSourcesTests {
         #expect(decoded[1] == (try PNGDecoder().decode(fileAtPath: Self.two)))
     }
 
+    static func format(_ name: String) throws -> Data { try Fixtures.data("formats/\(name)") }
+
+    @Test("PNG, JPEG and binary PNM mixed on one stream, each read to its own end")
+    func mixedFormats() throws {
+        let names = ["seven-q90.jpg", "p5-8bit.pgm", "progressive-q85-420.jpg", "p6-16bit-maxval-1000.ppm", "p4-bitmap.pbm",
+                     "restart-markers-q90-420.jpg", "cmyk-q90.jpg"]
+        let seven = try Data(contentsOf: URL(fileURLWithPath: Self.seven))
+        let data = try names.reduce(seven) { $0 + (try Self.format($1)) } + seven
+        let inputs = try Self.concatenated(data)
+        #expect(inputs.map(\.origin.label) == (0...names.count + 1).map { "-[\($0)]" })
+        for (input, name) in zip(inputs.dropFirst(), names) {
+            guard case .bytes(let bytes) = input.source else {
+                Issue.record("\(name): not read")
+                continue
+            }
+            #expect(Data(bytes) == (try Self.format(name)), "\(name)")
+        }
+    }
+
     @Test("a broken stream: the images before the break, then one failure naming where", arguments: [
         ("truncated", "-[1]: truncated PNG: the stream ends inside the IDAT chunk"),
-        ("garbage", "-[1]: not a PNG image (bad signature) after 1 image"),
+        ("garbage", "-[1]: not an image (PNG, JPEG or PNM) after 1 image"),
         ("empty", "-: empty file"),
-        ("only garbage", "-: not a PNG file (bad signature)"),
+        ("only garbage", "-: a GIF image, which digits does not read; convert it to PNG first (for example: convert in.gif out.png, or ffmpeg -i in.gif out.png)"),
+        ("JPEG cut off", "-[1]: truncated JPEG: the stream ends inside the image data"),
+        ("PNM cut off", "-[1]: truncated PNM: the stream ends inside the pixel data"),
+        ("plain PNM", "-[1]: a plain (text) PNM image cannot be told apart from the next one in a stream; use binary PNM (P4, P5, P6)"),
     ])
     func brokenStreams(kind: String, expected: String) throws {
         let seven = try Data(contentsOf: URL(fileURLWithPath: Self.seven))
@@ -114,6 +136,9 @@ struct InputSourcesTests {
         case "truncated": data = seven + seven.prefix(seven.count - 30)
         case "garbage": data = seven + Data("\nGIF89a and more".utf8)
         case "empty": data = Data()
+        case "JPEG cut off": data = seven + (try Self.format("seven-q90.jpg")).dropLast(40)
+        case "PNM cut off": data = seven + (try Self.format("p5-8bit.pgm")).dropLast(10)
+        case "plain PNM": data = seven + (try Self.format("p2-8bit-comments.pgm"))
         default: data = Data("GIF89a".utf8)
         }
         let inputs = try Self.concatenated(data)
@@ -123,6 +148,6 @@ struct InputSourcesTests {
             return
         }
         #expect("\(failure.origin.label): \(error.message)" == expected)
-        #expect(inputs.count == (kind == "truncated" || kind == "garbage" ? 2 : 1))
+        #expect(inputs.count == (kind == "empty" || kind == "only garbage" ? 1 : 2))
     }
 }

@@ -16,10 +16,10 @@ enum PNGStructure {
             let length = Int(png[position]) << 24 | Int(png[position + 1]) << 16 | Int(png[position + 2]) << 8 | Int(png[position + 3])
             let type = png[(position + 4)..<(position + 8)]
             guard length <= Int(Int32.max) else {
-                throw DigitError(.invalidImage, "corrupt PNG: \(name(of: type)) claims \(length) bytes")
+                throw DigitError(.invalidImage, "corrupt PNG: \(chunkName(type)) claims \(length) bytes")
             }
             guard position + 12 + length <= png.count else {
-                throw DigitError(.invalidImage, "truncated PNG: the file ends inside \(name(of: type))")
+                throw DigitError(.invalidImage, "truncated PNG: the file ends inside \(chunkName(type))")
             }
             if type.elementsEqual("IDAT".utf8) {
                 sawImageData = true
@@ -31,9 +31,10 @@ enum PNGStructure {
         }
     }
 
-    /// How a message names the chunk of type `type`; only made for a message,
-    /// as building it for every chunk was a good part of a small file's check.
-    private static func name(of type: ArraySlice<UInt8>) -> String {
+    /// How a message names the chunk of type `type` ("the IDAT chunk"); only
+    /// made for a message, as building it for every chunk was a good part of
+    /// a small file's check. Shared with the stream reader (StreamedImageExtent).
+    static func chunkName(_ type: ArraySlice<UInt8>) -> String {
         type.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
             ? "the \(String(decoding: type, as: UTF8.self)) chunk" : "a chunk with an invalid type"
     }

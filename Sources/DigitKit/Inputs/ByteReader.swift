@@ -54,6 +54,19 @@ struct ByteReader {
         return Array(buffer[start..<(start + taken)])
     }
 
+    /// The next `count` bytes (fewer only at the end of the stream), left unread.
+    mutating func peek(upTo count: Int) throws(DigitError) -> ArraySlice<UInt8> {
+        while buffer.count - start < count, try fill() {}
+        return buffer[start..<min(buffer.count, start + count)]
+    }
+
+    /// The next byte, consumed; nil at the end of the stream.
+    mutating func nextByte() throws(DigitError) -> UInt8? {
+        if start == buffer.count, try !fill() { return nil }
+        defer { start += 1 }
+        return buffer[start]
+    }
+
     /// Consumes `count` buffered bytes.
     mutating func consume(_ count: Int) {
         start += min(count, buffer.count - start)

@@ -1,0 +1,160 @@
+/// Reads exactly one encoded image off a stream of several, by the image's
+/// own structure, for ConcatenatedImages: PNG to its IEND chunk, JPEG to
+/// its EOI marker, binary PNM to the end of its raster as its header sizes
+/// it. Never by scanning for the next signature, which image data may
+/// contain. Each appends to `image` only after checking that it stays
+/// within `maxBytes`, so no stream can make it buffer without bound.
+struct StreamedImageExtent {
+    var reader: ByteReader
+    let maxBytes: Int
+    private var image: [UInt8] = []
+
+    init(reader: ByteReader, maxBytes: Int) {
+        self.reader = reader
+        self.maxBytes = maxBytes
+    }
+
+    /// The next image of `format`, whose signature is the next bytes of the stream.
+    mutating func next(_ format: ImageFormat) throws(DigitError) -> [UInt8] {
+        image = []
+        switch format {
+        case .png: try readPNG()
+        case .jpeg: try readJPEG()
+        case .pnm: try readPNM()
+        }
+        return image
+    }
+
+    private mutating func append<Bytes: Collection>(_ bytes: Bytes) throws(DigitError) where Bytes.Element == UInt8 {
+        guard image.count + bytes.count <= maxBytes else {
+            throw DigitError(.imageTooLarge, "image is larger than the limit of \(maxBytes) bytes")
+        }
+        image.append(contentsOf: bytes)
+    }
+
+    /// Exactly `count` more bytes of the image, or the truncation error `cutOff`.
+    private mutating func take(_ count: Int, orElse cutOff: String) throws(DigitError) {
+        guard image.count + count <= maxBytes else {
+            throw DigitError(.imageTooLarge, "image is larger than the limit of \(maxBytes) bytes")
+        }
+        let bytes = try reader.take(upTo: count)
+        try append(bytes)
+        guard bytes.count == count else { throw DigitError(.invalidImage, cutOff) }
+    }
+
+    // MARK: PNG: the signature, then chunks (length, type, data, CRC) up to IEND.
+
+    private mutating func readPNG() throws(DigitError) {
+        try take(8, orElse: "truncated PNG")
+        while true {
+            let header = try reader.take(upTo: 8)
+            try append(header)
+            guard header.count == 8 else {
+                throw DigitError(.invalidImage, "truncated PNG: the stream ends before the IEND chunk")
+            }
+            let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+            let chunk = PNGStructure.chunkName(header[4..<8])
+            guard length <= Int(Int32.max) else {
+                throw DigitError(.invalidImage, "corrupt PNG: \(chunk) claims \(length) bytes")
+            }
+            try take(length + 4, orElse: "truncated PNG: the stream ends inside \(chunk)")
+            if header[4..<8].elementsEqual("IEND".utf8) { return }
+        }
+    }
+
+    // MARK: JPEG: SOI, marker segments, entropy-coded data after each SOS, EOI.
+
+    private mutating func readJPEG() throws(DigitError) {
+        try take(2, orElse: "truncated JPEG")
+        while true {
+            guard let first = try reader.nextByte() else { throw Self.jpegCutOff }
+            guard first == 0xFF else {
+                throw DigitError(.invalidImage, "corrupt JPEG: byte \(image.count) should start a marker but is 0x\(String(first, radix: 16, uppercase: true))")
+            }
+            try append(CollectionOfOne(first))
+            var marker: UInt8
+            repeat {  // FF fill bytes may come before a marker
+                guard let byte = try reader.nextByte() else { throw Self.jpegCutOff }
+                try append(CollectionOfOne(byte))
+                marker = byte
+            } while marker == 0xFF
+            switch marker {
+            case JPEGStructure.eoi: return
+            case 0x01, 0xD0...0xD7: continue  // TEM and restart markers have no length
+            default:
+                let lengthBytes = try reader.take(upTo: 2)
+                try append(lengthBytes)
+                guard lengthBytes.count == 2 else { throw Self.jpegCutOff }
+                let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
+                guard length >= 2 else { throw DigitError(.invalidImage, "corrupt JPEG: a segment claims a length of \(length)") }
+                try take(length - 2, orElse: Self.jpegCutOff.message)
+                if marker == JPEGStructure.sos { try readEntropyCodedData() }
+            }
+        }
+    }
+
+    static let jpegCutOff = DigitError(.invalidImage, "truncated JPEG: the stream ends before the end of the image (EOI)")
+
+    /// Image data after SOS: everything up to the next marker that is not a
+    /// stuffed FF 00, a restart marker FF D0-D7 or an FF fill byte. The
+    /// marker itself is left for the segment loop.
+    private mutating func readEntropyCodedData() throws(DigitError) {
+        while true {
+            let buffered = try reader.peek(upTo: 1 << 16)
+            guard !buffered.isEmpty else { throw DigitError(.invalidImage, "truncated JPEG: the stream ends inside the image data") }
+            guard let ff = buffered.firstIndex(of: 0xFF) else {
+                try append(buffered)
+                reader.consume(buffered.count)
+                continue
+            }
+            try append(buffered[buffered.startIndex..<ff])
+            reader.consume(ff - buffered.startIndex)
+            let pair = try reader.peek(upTo: 2)
+            guard pair.count == 2 else { throw DigitError(.invalidImage, "truncated JPEG: the stream ends inside the image data") }
+            let next = pair[pair.startIndex + 1]
+            if next == 0x00 || (0xD0...0xD7).contains(next) {
+                try append(pair)
+                reader.consume(2)
+            } else if next == 0xFF {
+                try append(CollectionOfOne(UInt8(0xFF)))
+                reader.consume(1)
+            } else {
+                return
+            }
+        }
+    }
+
+    // MARK: PNM: a header of decimal tokens, then a raster of the size it gives.
+
+    /// Header bytes are looked at without being taken until the header
+    /// parses; no header is longer than this (comments included).
+    static let maxPNMHeader = 1 << 16
+
+    private mutating func readPNM() throws(DigitError) {
+        var header: PNMHeader?
+        var looked = 0
+        while header == nil {
+            let available = try reader.peek(upTo: looked + 256)
+            do throws(DigitError) {
+                header = try PNMHeader(Array(available))
+            } catch {
+                // A header cut off by the end of what is buffered so far reads
+                // as truncated: look further, unless the stream has no more.
+                guard error.message.hasPrefix("truncated PNM"), available.count > looked, available.count < Self.maxPNMHeader else {
+                    throw available.count >= Self.maxPNMHeader
+                        ? DigitError(.invalidImage, "corrupt PNM: the header is longer than \(Self.maxPNMHeader) bytes") : error
+                }
+                looked = available.count
+            }
+        }
+        guard let header, !header.kind.isPlain else {
+            throw DigitError(.invalidImage, "a plain (text) PNM image cannot be told apart from the next one in a stream; use binary PNM (P4, P5, P6)")
+        }
+        let rowBytes = header.kind.isBitmap ? (header.width + 7) / 8 : header.width * header.kind.channels * (header.maxval > 255 ? 2 : 1)
+        let (size, overflow) = rowBytes.multipliedReportingOverflow(by: header.height)
+        guard !overflow, header.rasterStart + size <= maxBytes else {
+            throw DigitError(.imageTooLarge, "image is larger than the limit of \(maxBytes) bytes")
+        }
+        try take(header.rasterStart + size, orElse: "truncated PNM: the stream ends inside the pixel data")
+    }
+}
