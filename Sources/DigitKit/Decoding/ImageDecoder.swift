@@ -42,11 +42,7 @@ public struct ImageDecoder: Sendable {
     /// Decodes the file at `path`; "-" reads standard input.
     /// Errors carry `path` as their subject.
     public func decode(fileAtPath path: String) throws(DigitError) -> GrayImage {
-        do throws(DigitError) {
-            return try decode(bytes: try InputReader.read(path: path, maxBytes: maxBytes))
-        } catch {
-            throw error.about(path)
-        }
+        try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
     }
 
     /// Decodes an encoded picture held in memory.

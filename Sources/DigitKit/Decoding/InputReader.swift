@@ -11,20 +11,23 @@ enum InputReader {
     /// The first read of standard input, whose size is not known beforehand.
     static let chunkSize = 1 << 16
 
+    /// Reads the file at `path` ("-" for standard input) and decodes its
+    /// bytes with `decode`; every error, reading or decoding, names `path`.
+    static func decodeFile<Image>(at path: String, maxBytes: Int,
+                                  _ decode: ([UInt8]) throws(DigitError) -> Image) throws(DigitError) -> Image {
+        do throws(DigitError) {
+            return try decode(try read(path: path, maxBytes: maxBytes))
+        } catch {
+            throw error.about(path)
+        }
+    }
+
     static func read(path: String, maxBytes: Int) throws(DigitError) -> [UInt8] {
         if path == "-" {
             return try readAll(descriptor: STDIN_FILENO, name: "standard input", maxBytes: maxBytes, expectedBytes: chunkSize)
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENOTDIR: throw DigitError(.fileNotFound, "no such file")
-            case EACCES, EPERM: throw DigitError(.unreadableFile, "permission denied")
-            case ELOOP: throw DigitError(.unreadableFile, "too many levels of symbolic links")
-            default: throw DigitError(.unreadableFile, "cannot open: \(describe(code))")
-            }
-        }
+        guard descriptor >= 0 else { throw OpenFailure.error(errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {

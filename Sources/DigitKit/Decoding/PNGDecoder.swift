@@ -31,11 +31,7 @@ public struct PNGDecoder: Sendable {
     /// Decodes the PNG file at `path`; "-" reads standard input.
     /// Errors carry `path` as their subject.
     public func decode(fileAtPath path: String) throws(DigitError) -> GrayImage {
-        do throws(DigitError) {
-            return try decode(bytes: try InputReader.read(path: path, maxBytes: maxBytes))
-        } catch {
-            throw error.about(path)
-        }
+        try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
     }
 
     /// Decodes PNG bytes held in memory

@@ -11,7 +11,7 @@ enum OpenFailure {
         case ENOENT, ENOTDIR: return DigitError(.fileNotFound, "no such file")
         case EACCES, EPERM: return DigitError(.unreadableFile, "permission denied")
         case ELOOP: return DigitError(.unreadableFile, "too many levels of symbolic links")
-        default: return DigitError(.unreadableFile, "cannot open: \(String(cString: strerror(code)))")
+        default: return DigitError(.unreadableFile, "cannot open: \(InputReader.describe(code))")
         }
     }
 }
