@@ -25,6 +25,21 @@ struct EvaluationTests {
         return paths
     }
 
+    @Test("the mistakes keep the tensor the model was given, in either preprocessing mode")
+    func mistakesKeepTheirTensors() throws {
+        let dataset = try MNISTDataset(imagesPath: Self.images, labelsPath: Self.labels)
+        let model = try DigitModel(path: Fixtures.shippedModel)
+        for mode in [Preprocessor.Mode.mnist, .raw] {
+            let preprocessor = Preprocessor(mode: mode)
+            let report = try Evaluator(model: model, preprocessor: preprocessor, batchSize: 128, keepMistakes: 5).evaluate(dataset, limit: 2000)
+            #expect(!report.mistakes.isEmpty, "\(mode)")
+            for mistake in report.mistakes {
+                #expect(mistake.tensor == preprocessor.tensor(for: dataset.image(at: mistake.index)), "\(mode) #\(mistake.index)")
+            }
+            #expect(report.mistakes.map(\.confidence) == report.mistakes.map(\.confidence).sorted(by: >))
+        }
+    }
+
     @Test("confusion, precision and recall are exact on a hand-made set")
     func metricsArithmetic() throws {
         let (images, labels) = try Self.handMadeDataset()
