@@ -2,13 +2,6 @@ import ArgumentParser
 import DigitKit
 import Foundation
 
-extension InputShard: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let shard = try? InputShard(parsing: argument) else { return nil }
-        self = shard
-    }
-}
-
 /// Which pictures a command reads: files and folders as arguments, a list
 /// of paths, images on standard input, and the share of them this process
 /// takes. Shared by the commands that classify many inputs.
@@ -23,10 +16,13 @@ struct InputOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Classify every image inside folders given as arguments, and in their sub-folders, sorted by name.")
     var recursive = false
 
-    @Option(name: .long, help: ArgumentHelp(
+    // Parsed in validate() rather than as ExpressibleByArgument: a value that
+    // fails to convert takes ArgumentParser 1.x down an error path that leaks
+    // (LeakSanitizer fails the run), and our message says more.
+    @Option(name: .customLong("shard"), help: ArgumentHelp(
         "Take only shard I of N (0 <= I < N): inputs I, I+N, I+2N, ... of the whole list, for N processes sharing the work.",
         valueName: "I/N"))
-    var shard: InputShard?
+    var shardArgument: String?
 
     @Argument(help: ArgumentHelp("Image files or (with --recursive) folders; - reads images from standard input.", valueName: "file"))
     var files: [String] = []
@@ -44,6 +40,14 @@ struct InputOptions: ParsableArguments {
         if nullSeparated && filesFrom == nil {
             throw ValidationError("-0 describes the --files-from list; give --files-from too")
         }
+        if let shardArgument {
+            do { _ = try InputShard(parsing: shardArgument) } catch { throw ValidationError("--shard: \(error.message)") }
+        }
+    }
+
+    /// --shard, parsed (validate() has checked it).
+    var shard: InputShard? {
+        shardArgument.flatMap { try? InputShard(parsing: $0) }
     }
 
     /// Every input, lazily, in order: the arguments (a folder expanded with
