@@ -27,19 +27,22 @@ struct ResultFormatting {
         }
     }
 
-    func isUncertain(_ prediction: Prediction) -> Bool {
-        prediction.confidence < uncertainBelow
+    /// Below the confidence threshold, or doubtful whatever the confidence (warnings).
+    func isUncertain(_ prediction: Prediction, warnings: [PreprocessingWarning] = []) -> Bool {
+        prediction.confidence < uncertainBelow || !warnings.isEmpty
     }
 
-    /// "seven.png: 7 (99.8%)", "(41.0%, uncertain)" below the threshold, then the ranking when `top` > 1;
-    /// "blank.png: no digit found".
+    /// "seven.png: 7 (99.8%)", "(41.0%, uncertain)" below the threshold,
+    /// "(91.2%, uncertain: several digits)" with warnings, then the ranking
+    /// when `top` > 1; "blank.png: no digit found".
     func textLine(_ result: ClassificationResult) -> String? {
         let label = result.origin.label
         switch result.outcome {
         case .failed: return nil
         case .noDigit: return "\(label): \(Self.noDigitReason)"
         case .digit(let prediction):
-            let marker = isUncertain(prediction) ? ", uncertain" : ""
+            let reasons = result.warnings.map(\.rawValue).joined(separator: ", ")
+            let marker = reasons.isEmpty ? (isUncertain(prediction) ? ", uncertain" : "") : ", uncertain: \(reasons)"
             var line = "\(label): \(prediction.digit) (\(Self.percent(prediction.confidence))\(marker))"
             if let top, top > 1 {
                 let ranking = prediction.top(top).map { "\($0.digit) \(Self.percent($0.probability))" }
@@ -49,7 +52,7 @@ struct ResultFormatting {
         }
     }
 
-    /// {"file"[, "index"], "digit", "confidence", "uncertain", "probabilities"[, "top"]};
+    /// {"file"[, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"]};
     /// {"file"[, "index"], "digit": null, "reason"}; {"file"[, "index"], "error"}.
     func jsonLine(_ result: ClassificationResult) -> String {
         var line = JSONLine()
@@ -64,7 +67,10 @@ struct ResultFormatting {
         case .digit(let prediction):
             line.add("digit", prediction.digit)
             line.add("confidence", prediction.confidence)
-            line.add("uncertain", isUncertain(prediction))
+            line.add("uncertain", isUncertain(prediction, warnings: result.warnings))
+            if !result.warnings.isEmpty {
+                line.addRaw("warnings", "[" + result.warnings.map { JSONLine.quoted($0.rawValue) }.joined(separator: ", ") + "]")
+            }
             line.add("probabilities", prediction.probabilities)
             if let top {
                 let ranked = prediction.top(top).map { "{\"digit\": \($0.digit), \"probability\": \(JSONLine.number($0.probability))}" }
@@ -82,7 +88,7 @@ struct ResultFormatting {
         case .noDigit: return [file, index, "no_digit", "", "", "", Self.noDigitReason]
         case .digit(let prediction):
             return [file, index, "digit", String(prediction.digit), JSONLine.number(prediction.confidence),
-                    String(isUncertain(prediction)), ""]
+                    String(isUncertain(prediction, warnings: result.warnings)), result.warnings.map(\.rawValue).joined(separator: "; ")]
         }
     }
 

@@ -43,7 +43,8 @@ extension DigitClassifier {
             case .image(let given): image = given
             case .failure(let error): throw error
             }
-            return preprocessor.tensor(for: image).map { .tensor($0) } ?? .noDigit
+            let stages = preprocessor.process(image)
+            return stages.tensor.map { .tensor($0, warnings: stages.warnings) } ?? .noDigit
         } catch {
             return .failed(error.about(input.origin.label))
         }

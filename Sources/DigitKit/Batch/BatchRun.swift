@@ -61,7 +61,7 @@ final class BatchRun: @unchecked Sendable {
             let (first, batch) = nextBatch()
             if batch.isEmpty { break }
             let tensors = batch.compactMap { slot -> DigitTensor? in
-                if case .tensor(let tensor) = slot.prepared { return tensor }
+                if case .tensor(let tensor, _) = slot.prepared { return tensor }
                 return nil
             }
             var predictions: IndexingIterator<[Prediction]> = [].makeIterator()
@@ -74,14 +74,16 @@ final class BatchRun: @unchecked Sendable {
             for (offset, slot) in batch.enumerated() {
                 let outcome: ClassificationResult.Outcome
                 var tensor: DigitTensor?
+                var warnings: [PreprocessingWarning] = []
                 switch slot.prepared {
-                case .tensor(let given):
+                case .tensor(let given, let doubts):
                     outcome = .digit(predictions.next()!)
                     tensor = given
+                    warnings = doubts
                 case .noDigit: outcome = .noDigit
                 case .failed(let error): outcome = .failed(error)
                 }
-                try deliver(ClassificationResult(position: first + offset, origin: slot.origin, outcome: outcome, tensor: tensor))
+                try deliver(ClassificationResult(position: first + offset, origin: slot.origin, outcome: outcome, tensor: tensor, warnings: warnings))
                 statistics.inputs += 1
             }
             release(batch.count)
@@ -219,7 +221,7 @@ final class BatchRun: @unchecked Sendable {
 
 /// What a worker made of one input, before the forward pass.
 enum PreparedInput: Sendable {
-    case tensor(DigitTensor)
+    case tensor(DigitTensor, warnings: [PreprocessingWarning])
     case noDigit
     case failed(DigitError)
 }

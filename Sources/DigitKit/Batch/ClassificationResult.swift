@@ -16,6 +16,10 @@ public struct ClassificationResult: Sendable {
     public let outcome: Outcome
     /// Exactly the tensor the model was given; nil without a digit or on failure.
     public let tensor: DigitTensor?
+    /// Why a prediction is doubtful whatever its confidence (several digits
+    /// side by side, say); empty for most pictures. A result with warnings
+    /// should be reported as uncertain.
+    public let warnings: [PreprocessingWarning]
 
     /// The prediction, if a digit was found.
     public var prediction: Prediction? {

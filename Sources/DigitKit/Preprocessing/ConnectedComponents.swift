@@ -70,9 +70,10 @@ enum ConnectedComponents {
         return (labels, components)
     }
 
-    /// The ink map with specks removed and the box around what is left, or
-    /// nil when even the largest component is too small to be a digit.
-    static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox)? {
+    /// The ink map with specks removed, the box around what is left and
+    /// the boxes of the components kept, or nil when even the largest
+    /// component is too small to be a digit.
+    static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])? {
         let (labels, components) = label(map)
         guard let largest = components.map(\.area).max(),
               largest >= minimumArea(width: map.width, height: map.height) else { return nil }
@@ -81,6 +82,7 @@ enum ConnectedComponents {
         for (i, component) in components.enumerated() where keep[i] {
             if box == nil { box = component.box } else { box!.include(component.box) }
         }
-        return (map.filtered { keep[Int(labels[$0]) - 1] }, box!)
+        let parts = components.indices.filter { keep[$0] }.map { components[$0].box }
+        return (map.filtered { keep[Int(labels[$0]) - 1] }, box!, parts)
     }
 }

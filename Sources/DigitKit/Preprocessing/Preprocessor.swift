@@ -67,12 +67,12 @@ public struct Preprocessor: Sendable {
         case .never: invert = false
         }
         guard let map = InkExtractor.inkMap(standOut, inkIsDark: invert),
-              let (cleaned, box) = ConnectedComponents.digit(in: map) else {
+              let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
             return PreprocessingStages(gray: gray, inverted: invert, ink: nil, field: nil)
         }
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
-        return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field)
+        return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field, warnings: InkLayout.warnings(parts: parts))
     }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
@@ -101,6 +101,8 @@ public struct PreprocessingStages: Sendable {
     public let ink: Raster?
     /// The 28x28 field the tensor is made of; nil when no digit was found.
     public let field: Raster?
+    /// What makes a single-digit answer for this picture doubtful (InkLayout).
+    public var warnings: [PreprocessingWarning] = []
 
     /// The normalized tensor, or nil when no digit was found.
     public var tensor: DigitTensor? {

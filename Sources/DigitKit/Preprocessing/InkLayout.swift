@@ -1,0 +1,37 @@
+/// Something about the ink found that makes a single-digit answer doubtful,
+/// so that the result is marked uncertain with the reason instead of
+/// giving a confident answer to the wrong question.
+public enum PreprocessingWarning: String, Sendable, CaseIterable {
+    /// The ink holds two or more digit-sized groups side by side: a number
+    /// such as "2026", which one 28x28 picture cannot stand for.
+    case severalDigits = "several digits"
+}
+
+/// Looks at how the digit's ink components lie (after specks are dropped).
+enum InkLayout {
+    /// Components closer than this share of the ink's height, left to
+    /// right, belong to one group: the pieces of one digit drawn in several
+    /// strokes overlap or nearly touch.
+    static let joiningGap = 0.1
+    /// A group is digit-sized when it is at least this share of the ink's height.
+    static let digitSized = 0.5
+
+    /// The warnings for components with boxes `parts`.
+    static func warnings(parts: [BoundingBox]) -> [PreprocessingWarning] {
+        guard parts.count >= 2 else { return [] }
+        let top = parts.map(\.minY).min()!, bottom = parts.map(\.maxY).max()!
+        let height = Double(bottom - top + 1)
+        let gap = Int((height * joiningGap).rounded(.up))
+        // Groups of components that overlap or nearly touch along x.
+        var groups: [BoundingBox] = []
+        for part in parts.sorted(by: { $0.minX < $1.minX }) {
+            if let last = groups.last, part.minX <= last.maxX + gap {
+                groups[groups.count - 1].include(part)
+            } else {
+                groups.append(part)
+            }
+        }
+        let digitSizedGroups = groups.filter { Double($0.height) >= height * digitSized }
+        return digitSizedGroups.count >= 2 ? [.severalDigits] : []
+    }
+}

@@ -1,0 +1,68 @@
+import DigitKit
+import Foundation
+import Testing
+
+/// Honest uncertainty: a picture of several digits is not answered as one.
+@Suite("Several digits in one picture")
+struct InkLayoutTests {
+    /// MNIST sample digits placed side by side on one black canvas, `gap` pixels apart.
+    static func number(_ files: [String], gap: Int) throws -> GrayImage {
+        let digits = try files.map { try PNGDecoder().decode(fileAtPath: Fixtures.path("mnist-sample/\($0)")) }
+        let margin = 8, width = digits.count * 28 + (digits.count - 1) * gap + 2 * margin, height = 28 + 2 * margin
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for (i, digit) in digits.enumerated() {
+            for y in 0..<28 {
+                for x in 0..<28 { pixels[(y + margin) * width + margin + i * (28 + gap) + x] = digit[x, y] }
+            }
+        }
+        return try GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// "2026", "10", "74": MNIST test digits side by side, spaced and close.
+    static let numbers = [["0001-2.png", "0003-0.png", "0001-2.png", "0011-6.png"], ["0002-1.png", "0010-0.png"],
+                          ["0000-7.png", "0004-4.png"]]
+
+    @Test("numbers of two to four digits are marked 'several digits'", arguments: [0, 6])
+    func numbersAreMarked(gap: Int) throws {
+        let classifier = DigitClassifier(model: try DigitModel(path: Fixtures.shippedModel))
+        let inputs = try Self.numbers.enumerated().map { ClassificationInput.image(try Self.number($1, gap: gap), name: "number \($0)") }
+        for result in try classifier.classify(inputs) {
+            #expect(result.warnings == [.severalDigits], "\(result.origin.name)")
+        }
+    }
+
+    @Test("single digits are not: none of the real-world pictures, at most 0.5% of the MNIST test set")
+    func singleDigitsAreNot() throws {
+        let classifier = DigitClassifier(model: try DigitModel(path: Fixtures.shippedModel))
+        let realWorld = try classifier.classify(RealWorldFixture.all.map { ClassificationInput.file($0.path) })
+        let flagged = realWorld.filter { !$0.warnings.isEmpty }.map(\.origin.name)
+        #expect(flagged.isEmpty, "\(flagged)")
+        let dataset = try MNISTDataset(imagesPath: Fixtures.path("mnist/t10k-images-idx3-ubyte.gz"),
+                                       labelsPath: Fixtures.path("mnist/t10k-labels-idx1-ubyte.gz"))
+        let preprocessor = Preprocessor()
+        let warned = (0..<dataset.count).filter { !preprocessor.process(dataset.image(at: $0)).warnings.isEmpty }
+        print("MNIST test images marked 'several digits': \(warned.count) of \(dataset.count): \(warned.prefix(20))")
+        #expect(Double(warned.count) <= 0.005 * Double(dataset.count))
+    }
+
+    @Test("the CLI says why: text, JSON and CSV")
+    func cliReportsTheWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("several-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let image = try Self.number(Self.numbers[0], gap: 4)
+        let pgm = "\(folder)/2026.pgm"
+        try (Data("P5\n\(image.width) \(image.height)\n255\n".utf8) + Data(image.pixels)).write(to: URL(fileURLWithPath: pgm))
+        let text = try CommandRunner.digits(["classify", pgm])
+        #expect(text.status == 0)
+        #expect(text.stdout.range(of: #"^.+2026\.pgm: \d \(\d+\.\d%, uncertain: several digits\)\n$"#, options: .regularExpression) != nil, "\(text.stdout)")
+        let json = try CommandRunner.digits(["classify", "--json", pgm])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["uncertain"] as? Bool == true)
+        #expect(object["warnings"] as? [String] == ["several digits"])
+        let csv = try CommandRunner.digits(["classify", "--format", "csv", pgm])
+        #expect(csv.stdoutLines.last?.hasSuffix(",true,several digits") == true, "\(csv.stdout)")
+        let single = try CommandRunner.digits(["classify", "--json", Fixtures.path("mnist-sample/0000-7.png")])
+        #expect(!single.stdout.contains("warnings"))
+    }
+}
