@@ -52,7 +52,7 @@ extension Digits {
 
         func run() throws {
             let model = try modelOptions.loadModel(for: .preprocessingBound)
-            let classifier = DigitClassifier(model: model, preprocessor: preprocessing.preprocessor)
+            let classifier = DigitClassifier(model: model, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor)
             let formatting = ResultFormatting(format: output.resolved, top: top, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
             let bar = ProgressBar(total: input.knownCount, unit: "files")

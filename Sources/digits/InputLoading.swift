@@ -4,9 +4,9 @@ import DigitKit
 /// reads it, so that `ascii` and `preprocess` show what `classify` sees),
 /// reporting a failure on stderr as "digits: <file>: <cause>".
 enum InputLoading {
-    static func decode(_ file: String) throws -> GrayImage {
+    static func decode(_ file: String, with decoder: ImageDecoder) throws -> GrayImage {
         do {
-            return try ImageDecoder.forClassification.decode(fileAtPath: file)
+            return try decoder.decode(fileAtPath: file)
         } catch {
             StandardError.report(error.description)
             throw ExitStatus.inputFailed.exitCode

@@ -24,7 +24,7 @@ extension Digits {
         var file: String
 
         func run() throws {
-            let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(file))
+            let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(file, with: preprocessing.decoder))
             var line = JSONLine()
             line.add("file", file)
             guard let tensor else {

@@ -151,4 +151,23 @@ struct ImageFormatsTests {
         let names = ImageFolder(path: folder).map(\.origin.name)
         #expect(names == ["\(folder)/a-photo", "\(folder)/b.pgm", "\(folder)/d.png"])
     }
+
+    @Test("--orientation: phone photos are turned upright unless told to ignore the tag", arguments: [3, 6, 8])
+    func orientationOption(orientation: Int) throws {
+        let photo = Self.format("orientation-\(orientation).jpg")
+        let upright = try CommandRunner.digits(["preprocess", "--json", Self.format("orientation-1.jpg")])
+        let applied = try CommandRunner.digits(["preprocess", "--json", photo])
+        let ignored = try CommandRunner.digits(["preprocess", "--json", "--orientation", "ignore", photo])
+        let tensor = { (result: CommandResult) throws -> [Double] in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return try #require(object["tensor"] as? [Double])
+        }
+        let reference = try tensor(upright)
+        let closeness = { (values: [Double]) in zip(values, reference).map { abs($0 - $1) }.max()! }
+        // JPEG stores the turned picture with its own rounding: close to the upright one, not equal.
+        #expect(closeness(try tensor(applied)) < 0.5)
+        #expect(closeness(try tensor(ignored)) > 1.5)
+        let classified = try CommandRunner.digits(["classify", photo])
+        #expect(classified.stdout.hasPrefix("\(photo): 7 ("), "\(classified.stdout)")
+    }
 }
