@@ -90,24 +90,16 @@ public struct PNMDecoder: Sendable {
         let table = scaleTable(maxval: header.maxval)
         var samples = [UInt8](repeating: 0, count: count)
         for i in 0..<count {
-            scanner.skipWhitespaceAndComments()
-            guard let first = scanner.peek() else {
+            let value: Int
+            switch scanner.decimal(maxDigits: PNMHeader.maxDigits) {
+            case .end:
                 throw DigitError(.invalidImage, "truncated PNM: the file ends after \(i) of \(count) samples")
-            }
-            guard PNMScanner.isDigit(first) else {
-                throw DigitError(.invalidImage, "corrupt PNM: \(describe(first)) in the pixel data, where a number should be")
-            }
-            var value = 0, digits = 0
-            while let byte = scanner.peek(), PNMScanner.isDigit(byte) {
-                digits += 1
-                guard digits <= PNMHeader.maxDigits else {
-                    throw DigitError(.invalidImage, "corrupt PNM: a sample has more than \(PNMHeader.maxDigits) digits")
-                }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))  // below 10^10: no overflow
-                scanner.advance()
-            }
-            if let next = scanner.peek(), !PNMHeader.isWhitespace(next), next != UInt8(ascii: "#") {
-                throw DigitError(.invalidImage, "corrupt PNM: \(describe(next)) in the pixel data, where a number should be")
+            case .notANumber(let byte):
+                throw DigitError(.invalidImage, "corrupt PNM: \(describe(byte)) in the pixel data, where a number should be")
+            case .tooManyDigits:
+                throw DigitError(.invalidImage, "corrupt PNM: a sample has more than \(PNMHeader.maxDigits) digits")
+            case .number(let number):
+                value = number
             }
             guard value < table.count else {
                 throw DigitError(.invalidImage, "corrupt PNM: a sample is \(value), over the maxval of \(header.maxval)")

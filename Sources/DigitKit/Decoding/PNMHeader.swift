@@ -68,28 +68,18 @@ struct PNMHeader: Equatable, Sendable {
 
     /// The next decimal token, which must lie in `range`.
     private static func number(_ scanner: inout PNMScanner, named name: String, in range: ClosedRange<Int>) throws(DigitError) -> Int {
-        scanner.skipWhitespaceAndComments()
-        guard let first = scanner.peek() else {
+        switch scanner.decimal(maxDigits: maxDigits) {
+        case .end:
             throw DigitError(.invalidImage, "truncated PNM: the file ends before the \(name)")
-        }
-        guard PNMScanner.isDigit(first) else {
+        case .notANumber:
             throw DigitError(.invalidImage, "corrupt PNM: the \(name) is not a number")
-        }
-        var value = 0, digits = 0
-        while let byte = scanner.peek(), PNMScanner.isDigit(byte) {
-            digits += 1
-            guard digits <= maxDigits else {
-                throw DigitError(.invalidImage, "corrupt PNM: the \(name) has more than \(maxDigits) digits")
+        case .tooManyDigits:
+            throw DigitError(.invalidImage, "corrupt PNM: the \(name) has more than \(maxDigits) digits")
+        case .number(let value):
+            guard range.contains(value) else {
+                throw DigitError(.invalidImage, "corrupt PNM: the \(name) is \(value), outside \(range.lowerBound)-\(range.upperBound)")
             }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))  // at most 10 digits: below 10^10, no overflow
-            scanner.advance()
+            return value
         }
-        if let next = scanner.peek(), !isWhitespace(next), next != UInt8(ascii: "#") {
-            throw DigitError(.invalidImage, "corrupt PNM: the \(name) is not a number")
-        }
-        guard range.contains(value) else {
-            throw DigitError(.invalidImage, "corrupt PNM: the \(name) is \(value), outside \(range.lowerBound)-\(range.upperBound)")
-        }
-        return value
     }
 }
