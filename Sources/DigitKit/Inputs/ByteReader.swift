@@ -72,3 +72,19 @@ struct ByteReader {
         start += min(count, buffer.count - start)
     }
 }
+
+extension ByteReader {
+    /// Consumes `count` bytes without keeping them (a video frame's chroma
+    /// planes); returns how many there were, fewer only at the end of the stream.
+    mutating func discard(_ count: Int) throws(DigitError) -> Int {
+        var left = count
+        while left > 0 {
+            let available = buffered.count
+            if available == 0, try !fill() { break }
+            let step = min(left, buffered.count)
+            consume(step)
+            left -= step
+        }
+        return count - left
+    }
+}
