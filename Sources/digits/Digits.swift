@@ -19,7 +19,7 @@ struct Digits: ParsableCommand {
             \(ExitStatus.help)
             """,
         version: "digits \(release) (libtorch \(TorchRuntime.torchVersion))",
-        subcommands: [Classify.self, Ascii.self, Preprocess.self, Eval.self],
+        subcommands: [Classify.self, Stream.self, Ascii.self, Preprocess.self, Eval.self],
         defaultSubcommand: nil
     )
 

@@ -1,0 +1,152 @@
+import ArgumentParser
+import DigitKit
+import Foundation
+
+extension Digits {
+    /// `digits stream`: live recognition on a video from a camera, a pipe or a file.
+    struct Stream: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Recognize the digit shown to a camera or in a video, live, and report it once it is stable.",
+            discussion: """
+                Reads video frames from FILE or standard input: a YUV4MPEG2 stream (8-bit mono, \
+                4:2:0, 4:2:2 or 4:4:4; the Y plane is used), or PNG, JPEG or binary PGM pictures back \
+                to back (ffmpeg -f image2pipe -c:v png|mjpeg|pgm). For a webcam:
+
+                  ffmpeg -f v4l2 -i /dev/video0 -f yuv4mpegpipe -pix_fmt gray - | digits stream
+
+                The digit is looked for in the region of interest: by default the centre square \
+                whose side is half the frame's shorter side. A digit is reported once --stable \
+                consecutive analysed frames read it with a confidence of at least --uncertain-below, \
+                and not again while it stays; "clear" once, after a digit, as many frames have shown \
+                no digit (none found, or only below the threshold). A different stable digit is \
+                reported at once.
+
+                From a regular file every frame is analysed. From a pipe or a terminal, only the \
+                newest frame is analysed when the analysis is busy and the others are counted as \
+                dropped, so the answer is about the latest picture and the pipe never backs up \
+                (--every-frame analyses them all and makes the writer wait).
+
+                On a terminal without --json a live screen shows the region as the model sees it. \
+                Otherwise one line per event ("frame 41: 7 (99.8%)", "frame 77: clear"), then an end \
+                line; with --json one JSON object per line: {"event": "digit", "frame", "digit", \
+                "confidence", "latency_ms"}, {"event": "clear", "frame"}, {"event": "end", "frames", \
+                "analysed", "dropped", "fps"} (plus "failed", "error", "interrupted" when they \
+                apply). Ctrl-C ends the run with the end line and status 0.
+
+                Exit status: 0 the stream was read to its end (or interrupted); 1 the stream broke \
+                off (cut off, garbage where a frame should start) or a frame's picture failed to \
+                decode (the other frames are still analysed), with a one-line error naming the \
+                frame; 2 usage error (a region that does not fit the frames included), or the \
+                model is missing or unusable.
+                """
+        )
+
+        @OptionGroup var modelOptions: ModelOptions
+
+        @Option(name: .long, help: ArgumentHelp("Where to look: X,Y,W,H in pixels, or center:F for the centre square F times the shorter side (default center:0.5).", valueName: "region"))
+        var roi: String?
+
+        @Option(name: .customLong("stable"), help: ArgumentHelp("Consecutive frames that must agree before a digit or a clear is reported.", valueName: "K"))
+        var stableFrames: Int = StreamOptions().stableFrames
+
+        @Option(name: .long, help: ArgumentHelp("Readings below this probability are uncertain: never reported.", valueName: "p"))
+        var uncertainBelow: Double = StreamOptions().uncertainBelow
+
+        @Flag(name: .long, help: "Write one JSON object per line.")
+        var json = false
+
+        @Flag(name: .long, help: "Analyse every frame even from a pipe (the writer then waits for the analysis).")
+        var everyFrame = false
+
+        /// Slows the analysis of each frame by this many milliseconds, so
+        /// that tests and benchmarks can see frames dropped from a pipe.
+        @Option(name: .long, help: .hidden)
+        var simulateSlowAnalysis: Double?
+
+        @Argument(help: ArgumentHelp("The video: a file, or - for standard input (the default).", valueName: "file"))
+        var input = "-"
+
+        func validate() throws {
+            if let roi {
+                do { _ = try RegionOfInterest(parsing: roi) } catch { throw ValidationError(error.message) }
+            }
+            guard (1...1000).contains(stableFrames) else {
+                throw ValidationError("--stable must be between 1 and 1000, got \(stableFrames)")
+            }
+            guard (0...1).contains(uncertainBelow) else {
+                throw ValidationError("--uncertain-below must be a probability from 0 to 1, got \(uncertainBelow)")
+            }
+            if let simulateSlowAnalysis, !(0...10_000).contains(simulateSlowAnalysis) {
+                throw ValidationError("--simulate-slow-analysis must be between 0 and 10000 ms")
+            }
+        }
+
+        func run() throws {
+            let model = try modelOptions.loadModel(for: .preprocessingBound)
+            let (descriptor, name) = try openInput()
+            var options = StreamOptions(stableFrames: stableFrames, uncertainBelow: uncertainBelow)
+            if let roi { options.region = try! RegionOfInterest(parsing: roi) }
+            options.everyFrame = everyFrame || Self.isRegularFile(descriptor)
+            let recognizer = StreamRecognizer(model: model, options: options)
+            let interrupt = InterruptFlag.install()
+            let lines = StreamEventLines(json: json)
+            let live = !json && isatty(STDOUT_FILENO) == 1 ? LiveView(source: name) : nil
+            let out = StandardOutput.shared
+            let delay = simulateSlowAnalysis.map { useconds_t($0 * 1000) }
+            let summary: StreamSummary
+            do {
+                try live?.start()
+                summary = try recognizer.run(
+                    VideoFrameSource(descriptor: descriptor, name: name == "-" ? "standard input" : name),
+                    shouldStop: { interrupt.isRaised },
+                    onFrame: { analysis, progress in
+                        if let error = analysis.error { StandardError.report(error.about(name).description) }
+                        if let delay { usleep(delay) }
+                        try live?.frame(analysis, progress)
+                    },
+                    onEvent: { event, readTime in
+                        if let live { return try live.event(event) }
+                        try out.line(lines.line(for: event, latencyMilliseconds: (StreamClock.now() - readTime) * 1000))
+                    })
+                if let live { try live.finish(lines.endLine(summary)) } else { try out.line(lines.endLine(summary)) }
+                try out.flush()
+            } catch let failure as StandardOutput.WriteFailure {
+                StandardError.report(failure.description)
+                throw ExitStatus.inputFailed.exitCode
+            }
+            if let error = summary.error {
+                StandardError.report(error.about(name).description)
+                throw Self.status(for: error).exitCode
+            }
+            if summary.failed > 0 { throw ExitStatus.inputFailed.exitCode }
+        }
+
+        /// A region that does not fit and a failing model are the caller's
+        /// to fix (2); a broken stream is the input's (1).
+        static func status(for error: DigitError) -> ExitStatus {
+            switch error.code {
+            case .invalidArgument, .modelNotFound, .modelLoadFailed, .notADigitModel, .inferenceFailed, .outOfMemory:
+                return .usageOrModel
+            default:
+                return .inputFailed
+            }
+        }
+
+        /// The descriptor to read and the name errors give it; exits with
+        /// status 1 when the file cannot be opened.
+        private func openInput() throws -> (Int32, String) {
+            guard input != "-" else { return (STDIN_FILENO, "-") }
+            let descriptor = open(input, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                StandardError.report("\(input): \(String(cString: strerror(errno)))")
+                throw ExitStatus.inputFailed.exitCode
+            }
+            return (descriptor, input)
+        }
+
+        static func isRegularFile(_ descriptor: Int32) -> Bool {
+            var info = stat()
+            return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+    }
+}
