@@ -58,6 +58,13 @@ public struct PixelRectangle: Equatable, Sendable {
     public let y: Int
     public let width: Int
     public let height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 }
 
 extension GrayImage {

@@ -39,6 +39,7 @@ public struct StreamRecognizer: Sendable {
         onFrame: (FrameAnalysis, StreamProgress) throws -> Void = { _, _ in },
         onEvent: (StreamEvent, _ frameReadTime: Double) throws -> Void
     ) throws -> StreamSummary {
+        try warmUp()
         let handOff = FrameHandOff(policy: options.everyFrame ? .everyFrame(capacity: 2) : .newestFrame)
         let reading = source
         guard DetachedThread.start({ Self.read(reading, into: handOff) }) else {
@@ -94,6 +95,15 @@ public struct StreamRecognizer: Sendable {
             ? .confident(digit: prediction.digit, confidence: prediction.confidence)
             : .uncertain(digit: prediction.digit, confidence: prediction.confidence)
         return FrameAnalysis(frameIndex: frame.index, region: region, tensor: tensor, prediction: prediction, reading: reading)
+    }
+
+    /// Runs the model a few times before the first frame: TorchScript's
+    /// profiling executor optimizes the graph during the first calls, which
+    /// take tens of milliseconds each and would otherwise delay the first
+    /// events (and drop frames from a live source).
+    func warmUp() throws(DigitError) {
+        let blank = try! DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
+        for _ in 0..<3 { _ = try model.predict(blank) }
     }
 
     /// The reader thread: every frame into the hand-off, then the end.
