@@ -1,0 +1,136 @@
+@testable import DigitKit
+import Foundation
+import Testing
+
+/// `digits stream` end to end: pipes that must not back up, broken
+/// streams, frames that fail, usage errors, Ctrl-C.
+@Suite("digits stream")
+struct StreamCLITests {
+    /// The frames of the committed 320x240 mono clip: its header and each frame's bytes.
+    static func monoClip() throws -> (clip: StreamClip, header: [UInt8], frames: [[UInt8]]) {
+        let clip = try #require(StreamClip.all().first { $0.format == "y4m-mono" && $0.width == 320 })
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try clip.path())))
+        let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n"))! + 1
+        let frameLength = 6 + clip.width * clip.height
+        let frames = stride(from: headerEnd, to: bytes.count, by: frameLength).map { Array(bytes[$0..<($0 + frameLength)]) }
+        return (clip, Array(bytes[..<headerEnd]), frames)
+    }
+
+    static func json(_ line: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    static func scratchFile(_ bytes: [UInt8], name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("digits-stream-\(UUID().uuidString)-\(name)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("from a pipe at 30 frames a second with a slow analysis, frames are dropped, not queued")
+    func pacedPipeDrops() throws {
+        let (clip, header, frames) = try Self.monoClip()
+        let command = try RunningCommand(["stream", "--json", "--simulate-slow-analysis", "150"])
+        command.write(header)
+        for frame in frames {
+            command.write(frame)
+            usleep(33_333)
+        }
+        command.closeInput()
+        let result = command.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        let end = Self.json(result.stdoutLines.last ?? "")
+        let analysed = end["analysed"] as? Int ?? -1, dropped = end["dropped"] as? Int ?? -1
+        #expect(end["frames"] as? Int == clip.frames)
+        #expect(analysed + dropped == clip.frames)
+        // At 150 ms a frame, about a fifth of frames written every 33 ms can
+        // be analysed; a queue would have analysed them all.
+        #expect(analysed >= 1 && analysed <= clip.frames / 2, "analysed \(analysed) of \(clip.frames)")
+    }
+
+    @Test("from a pipe with --every-frame, every frame is analysed and the events are the clip's")
+    func everyFrameFromPipe() throws {
+        let clip = try #require(StreamClip.all().first { $0.format == "png" })
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: try clip.path()))
+        let result = try CommandRunner.digits(["stream", "--every-frame", "--json", "-"], stdin: bytes)
+        #expect(result.status == 0, "\(result.stderr)")
+        let end = Self.json(result.stdoutLines.last ?? "")
+        #expect(end["analysed"] as? Int == clip.frames && end["dropped"] as? Int == 0)
+        #expect(result.stdoutLines.dropLast().map { Self.json($0)["digit"] as? Int }.compactMap { $0 } == clip.events.compactMap(\.digit))
+    }
+
+    @Test("a stream cut off mid-frame: the events so far, then one error line naming the frame, exit 1")
+    func cutOff() throws {
+        let (_, header, frames) = try Self.monoClip()
+        let path = try Self.scratchFile(header + frames.prefix(30).joined() + frames[30].prefix(1000), name: "cut.y4m")
+        defer { unlink(path) }
+        let result = try CommandRunner.digits(["stream", "--json", path])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["digits: \(path): frame 30: truncated: the stream ends inside the frame"])
+        #expect(result.stdoutLines.count >= 2, "the first digit was decided before frame 30")
+        let end = Self.json(result.stdoutLines.last ?? "")
+        #expect(end["event"] as? String == "end" && end["frames"] as? Int == 30)
+        #expect((end["error"] as? String)?.hasPrefix("frame 30: truncated") == true)
+    }
+
+    @Test("bad headers: one line naming the cause, exit 1, no frame analysed", arguments: [
+        ("YUV4MPEG2 W0 H240 Cmono\n", "width '0' is not a positive number"),
+        ("YUV4MPEG2 W320 H240 Cxyz\n", "unsupported YUV4MPEG2 chroma Cxyz"),
+        ("YUV4MPEG2 W400000 H400000 Cmono\n", "larger than the limit"),
+        ("GIF89a\u{1}\u{0}\u{1}\u{0}", "not a video stream"),
+    ])
+    func badHeader(text: String, cause: String) throws {
+        let result = try CommandRunner.digits(["stream", "-"], stdin: Data(text.utf8))
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1 && result.stderrLines.first?.hasPrefix("digits: -: ") == true)
+        #expect(result.stderr.contains(cause), "\(result.stderr)")
+    }
+
+    @Test("a PNG frame that fails to decode is reported by index and skipped; the others are analysed")
+    func failedFrame() throws {
+        let seven = Array(try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png")))
+        let corrupt = Array(try Fixtures.data("hostile/corrupt-zlib.png"))
+        let stream = Array(repeating: seven, count: 3).joined() + corrupt + Array(repeating: seven, count: 2).joined()
+        let result = try CommandRunner.digits(["stream", "--every-frame", "--roi", "center:1", "--json"], stdin: Data(stream))
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1 && result.stderrLines.first?.hasPrefix("digits: -: frame 3: ") == true, "\(result.stderr)")
+        #expect(Self.json(result.stdoutLines.first ?? "")["digit"] as? Int == 7)
+        let end = Self.json(result.stdoutLines.last ?? "")
+        #expect(end["frames"] as? Int == 6 && end["analysed"] as? Int == 5 && end["failed"] as? Int == 1)
+    }
+
+    @Test("a region that does not fit the frames is a usage error (exit 2)")
+    func regionTooLarge() throws {
+        let (_, header, frames) = try Self.monoClip()
+        let result = try CommandRunner.digits(["stream", "--roi", "300,0,100,100", "-"], stdin: Data(header + frames[0]))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--roi 300,0,100,100 does not fit the 320x240 frame"), "\(result.stderr)")
+    }
+
+    @Test("usage errors exit 2", arguments: [["--roi", "1,2,3"], ["--stable", "0"], ["--uncertain-below", "2"], ["--roi", "center:0"]])
+    func usage(arguments: [String]) throws {
+        let result = try CommandRunner.digits(["stream"] + arguments + ["-"], stdin: Data())
+        #expect(result.status == 2, "\(result.stderr)")
+    }
+
+    @Test("a missing file: one line, exit 1")
+    func missingFile() throws {
+        let result = try CommandRunner.digits(["stream", "/nonexistent/clip.y4m"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["digits: /nonexistent/clip.y4m: No such file or directory"])
+    }
+
+    @Test("Ctrl-C ends a live stream with the end line and status 0")
+    func interrupted() throws {
+        let (_, header, frames) = try Self.monoClip()
+        let command = try RunningCommand(["stream", "--json"])
+        command.write(header)
+        for frame in frames.prefix(5) { command.write(frame) }
+        usleep(1_500_000)  // model loaded and the frames analysed; the pipe stays open
+        command.interrupt()
+        let result = command.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        let end = Self.json(result.stdoutLines.last ?? "")
+        #expect(end["event"] as? String == "end" && end["interrupted"] as? Bool == true)
+        #expect((0...5).contains(end["frames"] as? Int ?? -1))
+    }
+}

@@ -1,0 +1,75 @@
+import DigitKit
+import Foundation
+
+/// A clip of Resources/stream (made by Tests/Tools/make_stream_clips.py)
+/// and the events its script says a correct reader reports.
+struct StreamClip: Decodable, CustomStringConvertible, Sendable {
+    struct Expected: Decodable, Sendable {
+        let event: String
+        let digit: Int?
+        /// The first frame with the digit fully in view, or the first blank frame for a clear.
+        let first_frame: Int
+    }
+
+    let clip: String
+    let format: String
+    let width: Int
+    let height: Int
+    let frames: Int
+    let events: [Expected]
+
+    var description: String { clip }
+
+    static let folder = Fixtures.path("stream")
+
+    /// Every clip of the set, from its events file.
+    static func all() -> [StreamClip] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".events.json") }.sorted().compactMap { name in
+            guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { return nil }
+            return try? JSONDecoder().decode(StreamClip.self, from: data)
+        }
+    }
+
+    /// A readable copy of the clip: itself, or for a gzipped one its
+    /// content in a temporary file (made once per test process).
+    func path() throws -> String {
+        let stored = "\(Self.folder)/\(clip)"
+        guard clip.hasSuffix(".gz") else { return stored }
+        let plain = FileManager.default.temporaryDirectory
+            .appendingPathComponent("digits-clip-\(getpid())-\(clip.dropLast(3))").path
+        if !FileManager.default.fileExists(atPath: plain) {
+            // Written under a name of its own, then renamed: tests running in
+            // parallel may unpack the same clip.
+            let partial = plain + ".part-\(UUID().uuidString)"
+            let result = try CommandRunner.run("/bin/sh", ["-c", "gzip -dc \"$1\" > \"$2\"", "sh", stored, partial])
+            guard result.status == 0 else { throw DigitError(.unreadableFile, "gzip -dc \(clip): \(result.stderr)") }
+            if rename(partial, plain) != 0 { try? FileManager.default.removeItem(atPath: partial) }
+        }
+        return plain
+    }
+
+    /// What is wrong with `events` (empty when they are right): the same
+    /// events in the same order, each decided between the first frame of
+    /// its cause and `slack` frames later.
+    func mismatches(_ events: [StreamEvent], slack: Int) -> [String] {
+        var problems: [String] = []
+        if events.count != self.events.count {
+            problems.append("\(clip): \(events.count) events, expected \(self.events.count): \(events)")
+        }
+        for (got, expected) in zip(events, self.events) {
+            let window = expected.first_frame...(expected.first_frame + slack)
+            switch got {
+            case .digit(let digit, _, let frame):
+                if expected.event != "digit" || expected.digit != digit || !window.contains(frame) {
+                    problems.append("\(clip): digit \(digit) at frame \(frame), expected \(expected.event) \(expected.digit.map(String.init) ?? "") in frames \(window)")
+                }
+            case .clear(let frame):
+                if expected.event != "clear" || !window.contains(frame) {
+                    problems.append("\(clip): clear at frame \(frame), expected \(expected.event) \(expected.digit.map(String.init) ?? "") in frames \(window)")
+                }
+            }
+        }
+        return problems
+    }
+}
