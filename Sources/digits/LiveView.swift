@@ -58,12 +58,12 @@ final class LiveView {
 
     private func draw(at now: Double) throws {
         lastDraw = now
-        var lines = ["digits stream: \(source)" + (lastAnalysis?.region.map { r in "   region \(r.x),\(r.y) \(r.width)x\(r.height)" } ?? "")
-                     + "   frame \(lastAnalysis?.frameIndex ?? 0)   (Ctrl-C to stop)", ""]
+        let region = lastAnalysis?.region.map { "region \($0.x),\($0.y) \($0.width)x\($0.height), " } ?? ""
+        var lines = ["digits stream: \(source)", "\(region)frame \(lastAnalysis?.frameIndex ?? 0)   (Ctrl-C to stop)", ""]
         if let tensor = lastAnalysis?.tensor {
             lines += renderer.render(tensor).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         } else {
-            lines += Array(repeating: "", count: 13) + [String(repeating: " ", count: 19) + "(no digit in the region)"]
+            lines += Array(repeating: "", count: 13) + [String(repeating: " ", count: 16) + "(no digit in the region)"]
                 + Array(repeating: "", count: 14)
         }
         lines.append("")
