@@ -10,6 +10,8 @@
 #include <torch/version.h>
 #include <ATen/Parallel.h>
 
+#include <dlfcn.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -208,12 +210,31 @@ void TBMessageFree(char *message) {
     std::free(message);
 }
 
+} // extern "C"
+
+/// OpenBLAS (which Debian's libtorch calls for the convolutions' matrix
+/// products) keeps a thread pool of its own, sized to the cores and not
+/// told of at::set_num_threads: with libtorch on one thread, every forward
+/// pass still woke a second OpenBLAS thread, which then spun in
+/// sched_yield (64,000 calls and 0.7 s of system time in a 2-second
+/// `digits stream` run) on the core the other work needs. Looked up at run
+/// time, so that a libtorch on MKL or another BLAS is left alone.
+static void setBLASThreadCount(int count) {
+    using SetThreads = void (*)(int);
+    if (auto set = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))) set(count);
+}
+
+extern "C" {
+
 TBStatus TBSetThreadCount(int count, char **outMessage) {
     if (count < 1) {
         if (outMessage != nullptr) *outMessage = copyMessage("thread count must be at least 1");
         return TBStatusInvalidArgument;
     }
-    return guarded(outMessage, TBStatusInvalidArgument, "cannot set thread count", [&] { at::set_num_threads(count); });
+    return guarded(outMessage, TBStatusInvalidArgument, "cannot set thread count", [&] {
+        at::set_num_threads(count);
+        setBLASThreadCount(count);
+    });
 }
 
 int TBThreadCount(void) {

@@ -99,7 +99,8 @@ void TBModuleFree(TBModule *_Nullable module);
 void TBMessageFree(char *_Nullable message);
 
 /// Sets the number of threads libtorch uses inside one operator (intra-op
-/// parallelism) for the whole process. `count` must be at least 1.
+/// parallelism) for the whole process, and OpenBLAS's pool to the same
+/// count when libtorch uses OpenBLAS. `count` must be at least 1.
 TBStatus TBSetThreadCount(int count, char *_Nullable *_Nullable outMessage);
 
 /// The intra-op thread count in force.
