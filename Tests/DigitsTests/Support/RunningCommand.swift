@@ -8,6 +8,7 @@ final class RunningCommand: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
     private let group = DispatchGroup()
+    private let lock = NSCondition()
     private var outData = Data()
     private var errData = Data()
 
@@ -22,11 +23,29 @@ final class RunningCommand: @unchecked Sendable {
         for (pipe, isOutput) in [(output, true), (errors, false)] {
             group.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                if isOutput { self.outData = data } else { self.errData = data }
+                // Read as it comes, so that the test can wait for a line.
+                while true {
+                    let chunk = pipe.fileHandleForReading.availableData
+                    self.lock.lock()
+                    if isOutput { self.outData.append(chunk) } else { self.errData.append(chunk) }
+                    self.lock.broadcast()
+                    self.lock.unlock()
+                    if chunk.isEmpty { break }
+                }
                 self.group.leave()
             }
         }
+    }
+
+    /// Waits until standard output holds `text`, at most `seconds`; whether it did.
+    func waitForOutput(containing text: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while !String(decoding: outData, as: UTF8.self).contains(text) {
+            if !lock.wait(until: deadline) { return false }
+        }
+        return true
     }
 
     /// Writes to the process's standard input; false once it stopped reading.
@@ -45,6 +64,8 @@ final class RunningCommand: @unchecked Sendable {
         group.wait()
         process.waitUntilExit()
         closeInput()
+        lock.lock()
+        defer { lock.unlock() }
         return CommandResult(status: process.terminationStatus,
                              stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self))
