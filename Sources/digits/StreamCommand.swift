@@ -24,7 +24,8 @@ extension Digits {
                 From a regular file every frame is analysed. From a pipe or a terminal, only the \
                 newest frame is analysed when the analysis is busy and the others are counted as \
                 dropped, so the answer is about the latest picture and the pipe never backs up \
-                (--every-frame analyses them all and makes the writer wait).
+                (--every-frame analyses them all and makes the writer wait). The frames are \
+                analysed one at a time, with libtorch on one thread (--threads N gives it N).
 
                 On a terminal without --json a live screen shows the region as the model sees it. \
                 Otherwise one line per event ("frame 41: 7 (99.8%)", "frame 77: clear"), then an end \
@@ -82,13 +83,16 @@ extension Digits {
         }
 
         func run() throws {
-            let model = try modelOptions.loadModel(for: .preprocessingBound)
+            // Caught from the start, so that Ctrl-C during the model load
+            // still ends with the end line.
+            let interrupt = InterruptFlag.install()
+            // One frame at a time: libtorch on one thread unless --threads says otherwise.
+            let model = try modelOptions.loadModel(for: modelOptions.threads == nil ? .preprocessingBound : .forwardBound)
             let (descriptor, name) = try openInput()
             var options = StreamOptions(stableFrames: stableFrames, uncertainBelow: uncertainBelow)
             if let roi { options.region = try! RegionOfInterest(parsing: roi) }
             options.everyFrame = everyFrame || Self.isRegularFile(descriptor)
             let recognizer = StreamRecognizer(model: model, options: options)
-            let interrupt = InterruptFlag.install()
             let lines = StreamEventLines(json: json)
             let live = !json && isatty(STDOUT_FILENO) == 1 ? LiveView(source: name) : nil
             let out = StandardOutput.shared
