@@ -72,6 +72,16 @@ def main():
     rgb = np.stack([gray * 1.0, gray * 0.97, gray * 0.9], axis=2) + rng.normal(0, 4, size=(400, 400, 3))
     Image.fromarray(np.clip(np.round(rgb), 0, 255).astype(np.uint8), "RGB").save(os.path.join(OUT, "eight-photo-400.png"))
 
+    # No digit at all: the tinted paper of three-on-paper.png, with sensor
+    # noise. digits says "no digit found" instead of guessing.
+    rng = np.random.default_rng(0)
+    paper = np.full((200, 300, 3), (236, 232, 220), dtype=np.float32) + rng.normal(0, 3, size=(200, 300, 3))
+    Image.fromarray(np.clip(np.round(paper), 0, 255).astype(np.uint8), "RGB").save(os.path.join(OUT, "blank-paper.png"))
+
+    # A format digits does not read: the seven as a GIF, which digits names,
+    # with a command that converts it.
+    Image.fromarray(images[0], "L").save(os.path.join(OUT, "seven.gif"))
+
     print("wrote", ", ".join(sorted(os.listdir(OUT))))
 
 
