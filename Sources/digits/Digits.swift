@@ -9,7 +9,7 @@ struct Digits: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "digits",
-        abstract: "Recognize handwritten digits in PNG images with a TorchScript model.",
+        abstract: "Recognize handwritten digits in pictures and live video with a TorchScript model.",
         discussion: """
             The model is found in this order: --model PATH, the DIGITS_MODEL environment \
             variable, Models/digits.pt in the folder of the executable or of the current \
