@@ -161,6 +161,14 @@ struct CLITests {
         #expect(line.hasSuffix("(libtorch \(TorchRuntime.torchVersion))"))
     }
 
+    @Test("CHANGELOG.md's top entry is the release --version prints")
+    func changelogNamesTheRelease() throws {
+        let changelog = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let top = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let release = try #require(try Self.digits(["--version"]).stdoutLines.first?.split(separator: " ").dropFirst().first)
+        #expect(top.hasPrefix("## \(release) ("), "\(top) against \(release)")
+    }
+
     static let blankPaper = Fixtures.path("realworld/blank-000.png")
 
     @Test("a blank picture: 'no digit found', never a guess, exit 0")
