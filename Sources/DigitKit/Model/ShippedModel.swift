@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// Finds the model that ships with digits (Models/digits.pt in the
+/// repository, share/digits/digits.pt in an install), for the CLI and for
+/// programs that depend on DigitKit, without a path written into them.
+public enum ShippedModel {
+    /// The environment variable that names a model file and wins over the search.
+    public static let environmentVariable = "DIGITS_MODEL"
+    /// Where the model lives in a checkout of the repository.
+    static let checkoutPath = "Models/digits.pt"
+    /// Where `scripts/install` puts it, relative to the executable's folder.
+    static let installedPath = "../share/digits/digits.pt"
+
+    /// The model file, searched in this order:
+    /// 1. $DIGITS_MODEL, if set;
+    /// 2. Models/digits.pt in the executable's folder, the current folder, or
+    ///    any folder above either (the repository's own builds and tests);
+    /// 3. Models/digits.pt in a SwiftPM or Xcode checkout of this package
+    ///    above the executable (`.build/checkouts/<name>/`,
+    ///    `SourcePackages/checkouts/<name>/`): a program that depends on
+    ///    DigitKit, built with SwiftPM;
+    /// 4. ../share/digits/digits.pt beside the executable (an install).
+    public static func path() throws(DigitError) -> String {
+        if let fromEnvironment = getenv(environmentVariable).map({ String(cString: $0) }), !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        let candidates = searchPaths()
+        if let found = candidates.first(where: { access($0, R_OK) == 0 }) { return found }
+        throw DigitError(.modelNotFound, "no model found: set \(environmentVariable) or load one by its path (\(searched))")
+    }
+
+    /// Where the search looks, in words, for the errors that say nothing was found.
+    public static let searched = "looked for \(checkoutPath) above the executable and the current directory, in SwiftPM checkouts of digits, and for \(installedPath) beside the executable"
+
+    /// Loads the shipped model (`path()`).
+    public static func load() throws(DigitError) -> DigitModel {
+        try DigitModel(path: path())
+    }
+
+    /// Every place looked at, in order.
+    static func searchPaths() -> [String] {
+        let executableFolder = executablePath().map(parent)
+        var paths: [String] = []
+        for start in [executableFolder, currentFolder()].compactMap({ $0 }) {
+            paths += ancestors(of: start).map { "\($0)/\(checkoutPath)" }
+        }
+        if let executableFolder {
+            for folder in ancestors(of: executableFolder) {
+                for checkouts in ["\(folder)/checkouts", "\(folder)/SourcePackages/checkouts"] {
+                    paths += subfolders(of: checkouts).map { "\($0)/\(checkoutPath)" }
+                }
+            }
+            paths.append("\(executableFolder)/\(installedPath)")
+        }
+        return paths
+    }
+
+    /// The running executable, links resolved (/proc/self/exe).
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func currentFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(cString: buffer)
+    }
+
+    /// `path` without its last component ("/" stays "/").
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `folder`, its parent, and so on up to the root.
+    static func ancestors(of folder: String) -> [String] {
+        var folders = [folder]
+        while let last = folders.last, last != "/", parent(last) != last {
+            folders.append(parent(last))
+        }
+        return folders.map { $0 == "/" ? "" : $0 }
+    }
+
+    /// The folders inside `folder`, sorted; none if it cannot be read.
+    static func subfolders(of folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted().map { "\(folder)/\($0)" }
+    }
+}
+
+extension DigitModel {
+    /// The model that ships with digits, wherever this program runs from
+    /// (`ShippedModel.path()` says where it is looked for).
+    public static func shipped() throws(DigitError) -> DigitModel {
+        try ShippedModel.load()
+    }
+}
