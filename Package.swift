@@ -7,15 +7,15 @@ import PackageDescription
 
 // MARK: Finding libtorch
 //
-// With no LIBTORCH set, the system install is used: Debian/Ubuntu's
-// libtorch-dev puts its headers under /usr/include (plus the C++ API headers
-// under torch/csrc/api/include) and its libraries on the default linker path.
+// By default through pkg-config, as SwiftPM finds system libraries: the
+// CTorch target names digits-libtorch.pc, which scripts/install-deps writes
+// for Debian/Ubuntu's libtorch-dev and scripts/libtorch-pkgconfig for any
+// other libtorch (the official LibTorch zip, a pip torch). No target then
+// has unsafe flags, so other packages can depend on DigitKit by version.
 //
-// LIBTORCH=/prefix switches to another install with the layout
-// prefix/include, prefix/include/torch/csrc/api/include, prefix/lib: the
-// official LibTorch zip unpacked (prefix = the `libtorch` folder), or a pip
-// torch (prefix = the `torch` package folder in site-packages). The binaries
-// get an rpath to prefix/lib, so they run without LD_LIBRARY_PATH.
+// LIBTORCH=/prefix, a convenience for this checkout only, uses the install
+// at prefix directly (prefix/include, prefix/include/torch/csrc/api/include,
+// prefix/lib) through unsafe flags, with an rpath to prefix/lib.
 let libtorch = Context.environment["LIBTORCH"].flatMap { $0.isEmpty ? nil : $0 }
 let torchInclude = libtorch.map { "\($0)/include" } ?? "/usr/include"
 /// The system include dir is searched already; naming it again with
@@ -58,12 +58,22 @@ let package = Package(
         // The C++ shim over torch::jit; a plain C header, built standalone by CMakeLists.txt too.
         .target(
             name: "TorchBridge",
+            dependencies: libtorch == nil ? ["CTorch"] : [],
             path: "TorchBridge",
             exclude: ["tests"],
             sources: ["TorchBridge.cpp", "AllocatorTuning.cpp"],
             publicHeadersPath: "include",
-            cxxSettings: [.unsafeFlags(bridgeFlags)],
-            linkerSettings: torchLinkerSettings
+            cxxSettings: libtorch == nil ? [] : [.unsafeFlags(bridgeFlags)],
+            linkerSettings: libtorch == nil ? [] : torchLinkerSettings
+        ),
+        // libtorch through pkg-config (digits-libtorch.pc), the way SwiftPM
+        // finds system libraries, so that a package depending on DigitKit by
+        // version builds (no unsafe flags).
+        .systemLibrary(
+            name: "CTorch",
+            path: "Sources/CTorch",
+            pkgConfig: "digits-libtorch",
+            providers: [.apt(["libtorch-dev"])]
         ),
         // libpng's simplified png_image_* API, found through pkg-config.
         .systemLibrary(
