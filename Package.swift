@@ -53,6 +53,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target DigitKit` (Sources/DigitKit/DigitKit.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The C++ shim over torch::jit; a plain C header, built standalone by CMakeLists.txt too.
