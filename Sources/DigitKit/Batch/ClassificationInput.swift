@@ -13,9 +13,12 @@ public struct ClassificationInput: Sendable {
         case failure(DigitError)
     }
 
+    /// Where the picture's data is: a file, bytes, a decoded picture, or an error.
     public let source: Source
+    /// How the result and its errors name the input.
     public let origin: InputOrigin
 
+    /// An input from `source`, named by `origin`; nothing is read or checked here.
     public init(source: Source, origin: InputOrigin) {
         self.source = source
         self.origin = origin

@@ -12,7 +12,9 @@ public struct ClassificationResult: Sendable {
 
     /// The input's 0-based position in the run's sequence of inputs.
     public let position: Int
+    /// Where the input came from, as given with it.
     public let origin: InputOrigin
+    /// A prediction, no digit, or the error that stopped the input.
     public let outcome: Outcome
     /// Exactly the tensor the model was given; nil without a digit or on failure.
     public let tensor: DigitTensor?

@@ -6,6 +6,8 @@ public struct InputOrigin: Sendable, Equatable {
     /// first image on standard input); nil for a source of one picture.
     public let indexInSource: Int?
 
+    /// An origin named `name`, with the picture's index when its source holds
+    /// several; nothing is checked.
     public init(name: String, indexInSource: Int? = nil) {
         self.name = name
         self.indexInSource = indexInSource

@@ -7,6 +7,8 @@
 public struct InputSequence: Sequence, Sendable {
     private let makeInputs: @Sendable () -> AnyIterator<ClassificationInput>
 
+    /// The inputs that `makeIterator` yields; it is called again for each pass
+    /// over the sequence, possibly on another thread.
     public init(_ makeIterator: @escaping @Sendable () -> AnyIterator<ClassificationInput>) {
         self.makeInputs = makeIterator
     }
@@ -16,5 +18,6 @@ public struct InputSequence: Sequence, Sendable {
         self.init { AnyIterator((0..<count).lazy.map(make).makeIterator()) }
     }
 
+    /// A fresh iterator over the inputs, from the closure given to the initializer.
     public func makeIterator() -> AnyIterator<ClassificationInput> { makeInputs() }
 }

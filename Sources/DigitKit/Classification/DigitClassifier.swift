@@ -3,12 +3,16 @@
 /// no guess is made. Use it from any thread; it holds no mutable state.
 /// Many inputs at once: `classify(_:options:each:)` (BatchClassification.swift).
 public struct DigitClassifier: Sendable {
+    /// The TorchScript model that classifies each tensor.
     public let model: DigitModel
     /// Reads every input; by default `ImageDecoder.forClassification`, which
     /// decodes large JPEGs at the reduced size the preprocessing looks at.
     public var decoder: ImageDecoder
+    /// Turns each decoded picture into the model's 28x28 tensor, or finds no digit.
     public var preprocessor: Preprocessor
 
+    /// A classifier from a loaded model, with the classification decoder and the
+    /// MNIST pipeline by default; nothing is checked or loaded here.
     public init(model: DigitModel, decoder: ImageDecoder = .forClassification, preprocessor: Preprocessor = Preprocessor()) {
         self.model = model
         self.decoder = decoder

@@ -1,8 +1,11 @@
 /// MNIST-format images and labels, from a pair of IDX files (gzipped or raw),
 /// as LeCun, Cortes and Burges distribute them.
 public struct MNISTDataset: Sendable {
+    /// Number of images, and of labels.
     public let count: Int
+    /// Height of each image in pixels (28 for MNIST).
     public let rows: Int
+    /// Width of each image in pixels (28 for MNIST).
     public let columns: Int
     /// count x rows x columns bytes, image after image, 0 = background.
     public let pixels: [UInt8]

@@ -25,6 +25,8 @@ public struct ImageDecoder: Sendable {
     /// Whether to turn the picture as its EXIF Orientation tag says.
     public var applyOrientation: Bool
 
+    /// A decoder with these limits (by default 64 megapixels, 256 MiB, full size,
+    /// EXIF orientation applied); nothing is checked until a picture is decoded.
     public init(maxPixels: Int = PNGDecoder.defaultMaxPixels, maxBytes: Int = PNGDecoder.defaultMaxBytes,
                 maxSide: Int? = nil, applyOrientation: Bool = true) {
         self.maxPixels = maxPixels

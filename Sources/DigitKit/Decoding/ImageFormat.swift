@@ -1,7 +1,9 @@
 /// The image formats DigitKit decodes, told apart by their first bytes
 /// (never by the file name).
 public enum ImageFormat: String, Sendable, CaseIterable {
+    /// PNG, any colour type and bit depth (PNGDecoder, with libpng).
     case png = "PNG"
+    /// JPEG, baseline, extended or progressive (JPEGDecoder, with libjpeg-turbo).
     case jpeg = "JPEG"
     /// Netpbm's PBM, PGM and PPM (P1-P6).
     case pnm = "PNM"

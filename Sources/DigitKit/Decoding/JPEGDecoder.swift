@@ -26,6 +26,8 @@ public struct JPEGDecoder: Sendable {
     /// longer side at least this long (full size if none does).
     public var maxSide: Int?
 
+    /// A decoder with these limits (64 megapixels, full size by default); nothing
+    /// is checked until a picture is decoded.
     public init(maxPixels: Int = PNGDecoder.defaultMaxPixels, maxSide: Int? = nil) {
         self.maxPixels = maxPixels
         self.maxSide = maxSide

@@ -23,6 +23,8 @@ public struct PNGDecoder: Sendable {
     /// Files (and standard input) longer than this are refused.
     public var maxBytes: Int
 
+    /// A decoder with these ceilings (64 megapixels and 256 MiB by default);
+    /// nothing is checked until a file is decoded.
     public init(maxPixels: Int = PNGDecoder.defaultMaxPixels, maxBytes: Int = PNGDecoder.defaultMaxBytes) {
         self.maxPixels = maxPixels
         self.maxBytes = maxBytes

@@ -18,6 +18,8 @@ public struct PNMDecoder: Sendable {
     /// Images with more pixels than this are refused from their header.
     public var maxPixels: Int
 
+    /// A decoder with this pixel ceiling (64 megapixels by default); nothing is
+    /// checked until a file is decoded.
     public init(maxPixels: Int = PNGDecoder.defaultMaxPixels) {
         self.maxPixels = maxPixels
     }

@@ -28,12 +28,15 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidArgument
     }
 
+    /// What kind of failure this is, for programs and exit statuses.
     public let code: Code
     /// One line saying what went wrong, without the subject.
     public let message: String
     /// The file (or "-" for standard input) the error is about, if any.
     public let subject: String?
 
+    /// An error of kind `code`, saying `message`, about `subject` if given;
+    /// nothing is checked.
     public init(_ code: Code, _ message: String, subject: String? = nil) {
         self.code = code
         self.message = message

@@ -4,13 +4,18 @@ public struct ConfusionMatrix: Equatable, Sendable {
     /// counts[truth][predicted].
     public private(set) var counts: [[Int]] = Array(repeating: Array(repeating: 0, count: 10), count: 10)
 
+    /// An empty matrix: 10 x 10 zero counts.
     public init() {}
 
+    /// Counts one image whose true digit is `truth` and whose prediction is
+    /// `predicted`; both must be 0-9, or the array access traps.
     public mutating func add(truth: Int, predicted: Int) {
         counts[truth][predicted] += 1
     }
 
+    /// Images counted.
     public var total: Int { counts.joined().reduce(0, +) }
+    /// Images whose prediction is their true digit (the diagonal).
     public var correct: Int { (0..<10).map { counts[$0][$0] }.reduce(0, +) }
     /// correct / total; 0 when empty.
     public var accuracy: Double { total == 0 ? 0 : Double(correct) / Double(total) }

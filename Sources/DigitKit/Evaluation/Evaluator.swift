@@ -5,14 +5,20 @@ public struct Evaluator: Sendable {
     public struct Mistake: Equatable, Sendable {
         /// The image's index in the dataset.
         public let index: Int
+        /// The true digit, 0-9, from the labels file.
         public let label: Int
+        /// The digit the model chose instead, 0-9.
         public let predicted: Int
+        /// The probability (0-1) the model gave `predicted`.
         public let confidence: Double
         /// The tensor the model was given for it, for showing what it saw.
         public let tensor: DigitTensor
     }
 
+    /// The result of `evaluate(_:limit:progress:)`: the confusion matrix, the
+    /// mistakes worth showing, and timings.
     public struct Report: Sendable {
+        /// True against predicted digit for the images in which a digit was found.
         public var confusion = ConfusionMatrix()
         /// The most confident mistakes, most confident first.
         public var mistakes: [Mistake] = []
@@ -27,18 +33,27 @@ public struct Evaluator: Sendable {
         public var evaluated: Int { confusion.total + noDigit.count }
         /// Right predictions over all images evaluated (an image without a digit found is wrong).
         public var accuracy: Double { evaluated == 0 ? 0 : Double(confusion.correct) / Double(evaluated) }
+        /// Images evaluated per second of the whole evaluation; 0 when no time was measured.
         public var imagesPerSecond: Double { totalSeconds > 0 ? Double(evaluated) / totalSeconds : 0 }
+        /// Images evaluated per second spent in forward passes alone; 0 when no time
+        /// was measured.
         public var forwardImagesPerSecond: Double { forwardSeconds > 0 ? Double(evaluated) / forwardSeconds : 0 }
     }
 
+    /// The TorchScript model under evaluation.
     public let model: DigitModel
+    /// Turns each dataset image into the model's tensor; `.raw` by default, as
+    /// MNIST images are already centred 28x28 digits.
     public let preprocessor: Preprocessor
+    /// Images per forward pass; at least 1.
     public let batchSize: Int
     /// How many of the most confident mistakes to keep.
     public let keepMistakes: Int
     /// Threads that preprocess the images.
     public let workers: Int
 
+    /// An evaluator of `model`; `batchSize` must be at least 1, which a
+    /// precondition checks. Workers default to the available cores.
     public init(model: DigitModel, preprocessor: Preprocessor = Preprocessor(mode: .raw), batchSize: Int = 256, keepMistakes: Int = 10,
                 workers: Int = AvailableCores.count) {
         precondition(batchSize >= 1)

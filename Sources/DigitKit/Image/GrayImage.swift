@@ -1,7 +1,9 @@
 /// An 8-bit greyscale image, row-major, 0 = black and 255 = white, as the
 /// PNG decoder produces it (alpha already composited over white).
 public struct GrayImage: Equatable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height` bytes, top row first.
     public let pixels: [UInt8]
@@ -16,6 +18,8 @@ public struct GrayImage: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// The grey level (0-255) at column `x`, row `y` (0-based, from the top
+    /// left); both must lie within the image.
     public subscript(x: Int, y: Int) -> UInt8 {
         pixels[y * width + x]
     }

@@ -21,6 +21,8 @@ public struct ConcatenatedImages: Sequence, IteratorProtocol {
         self.name = name
     }
 
+    /// The next image's bytes, as an input named `name` with its index; a stream
+    /// that breaks gives one failed input saying so. Nil after the last image.
     public mutating func next() -> ClassificationInput? {
         guard !finished else { return nil }
         do throws(DigitError) {

@@ -11,6 +11,7 @@ internal import Musl
 public struct FileList: Sequence, IteratorProtocol {
     /// How entries are separated.
     public enum Separator: Sendable {
+        /// Line feeds, one path a line; a "\r" before one is dropped.
         case newline
         /// NUL bytes, as `find -print0` writes them, for names that hold newlines.
         case nul

@@ -21,11 +21,15 @@ public struct ImageFolder: Sequence, IteratorProtocol {
     private var started = false
     private let root: String
 
+    /// The images under the folder at `path`; nothing is read until the first
+    /// `next()`, which reports a folder that cannot be listed as a failed input.
     public init(path: String) {
         self.root = path
         self.pending = []
     }
 
+    /// The next image file, as an input named by its path; a folder that cannot
+    /// be listed gives a failed input naming it. Nil once the walk is done.
     public mutating func next() -> ClassificationInput? {
         if !started {
             started = true

@@ -3,7 +3,9 @@
 /// processes given the same inputs share them without overlap or gap, and
 /// large and small files spread evenly over the parts.
 public struct InputShard: Sendable, Equatable {
+    /// Which part this is, 0-based: I in `--shard I/N`, below `count`.
     public let index: Int
+    /// How many parts the inputs are split into: N in `--shard I/N`, at least 1.
     public let count: Int
 
     /// Shard `index` of `count`: 0 <= index < count.

@@ -83,6 +83,10 @@ public enum TorchRuntime {
     /// Threads libtorch uses inside one operator (TBThreadCount / TBSetThreadCount).
     public static var threadCount: Int { Int(TBThreadCount()) }
 
+    /// Sets the threads libtorch uses inside one operator for the whole process
+    /// (TBSetThreadCount, which calls `at::set_num_threads`, and sizes OpenBLAS's
+    /// pool to match when libtorch uses it). Throws `invalidArgument` unless
+    /// `count` is 1-1024.
     public static func setThreadCount(_ count: Int) throws(DigitError) {
         guard count >= 1, count <= 1024 else {
             throw DigitError(.invalidArgument, "thread count must be between 1 and 1024, got \(count)")

@@ -8,7 +8,9 @@ internal import Musl
 public struct Prediction: Equatable, Sendable {
     /// One digit and its probability, as ranked in `top(_:)`.
     public struct RankedDigit: Equatable, Sendable {
+        /// The digit, 0-9.
         public let digit: Int
+        /// The model's probability for `digit`, 0-1.
         public let probability: Double
     }
 
@@ -19,6 +21,8 @@ public struct Prediction: Equatable, Sendable {
     /// The most probable digit.
     public let digit: Int
 
+    /// The prediction from the model's 10 log-probabilities (log-softmax output);
+    /// a precondition checks there are exactly 10.
     public init(logProbabilities: [Float]) {
         precondition(logProbabilities.count == 10, "a prediction needs 10 log-probabilities")
         self.logProbabilities = logProbabilities

@@ -2,15 +2,21 @@
 /// normalized as torchvision's `ToTensor()` + `Normalize((0.1307,), (0.3081,))`
 /// would: `(pixel / 255 - 0.1307) / 0.3081`, with ink bright on a dark background.
 public struct DigitTensor: Equatable, Sendable {
+    /// Width and height of the tensor in pixels: 28, as MNIST's images.
     public static let side = 28
+    /// Values in one tensor: 28 x 28 = 784.
     public static let count = side * side
-    /// MNIST's mean and standard deviation of pixel intensity in [0, 1].
+    /// MNIST's mean pixel intensity in [0, 1], subtracted by the normalization.
     public static let mean: Float = 0.1307
+    /// MNIST's standard deviation of pixel intensity in [0, 1], divided by
+    /// after the mean is subtracted.
     public static let std: Float = 0.3081
 
     /// `count` normalized values.
     public let values: [Float]
 
+    /// Wraps values that are already normalized; throws `invalidArgument` unless
+    /// there are exactly `count` (784) of them.
     public init(values: [Float]) throws {
         guard values.count == Self.count else {
             throw DigitError(.invalidArgument, "a digit tensor holds \(Self.count) values, got \(values.count)")

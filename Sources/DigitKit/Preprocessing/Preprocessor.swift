@@ -18,6 +18,7 @@
 /// normalizes it, nothing else; for a 28x28 input it equals torchvision's
 /// ToTensor + Normalize exactly.
 public struct Preprocessor: Sendable {
+    /// Which path a picture takes to the tensor (`digits --raw` picks `raw`).
     public enum Mode: String, Sendable, CaseIterable {
         /// The MNIST pipeline.
         case mnist
@@ -29,16 +30,23 @@ public struct Preprocessor: Sendable {
     public enum Inversion: String, Sendable, CaseIterable {
         /// When the ink is darker than the background.
         case auto
+        /// Always: for pictures known to be dark ink on light paper.
         case always
+        /// Never: for pictures already bright ink on dark, as MNIST's own.
         case never
     }
 
     /// Pictures are analysed at most this many pixels on their longer side.
     public static let analysisSide = 512
 
+    /// The MNIST pipeline (the default) or the whole-picture resize.
     public var mode: Mode
+    /// Whether the MNIST pipeline inverts the picture (`--invert`); ignored in
+    /// raw mode.
     public var inversion: Inversion
 
+    /// A preprocessor with this mode and inversion (by default the MNIST pipeline
+    /// deciding the inversion itself); nothing is checked.
     public init(mode: Mode = .mnist, inversion: Inversion = .auto) {
         self.mode = mode
         self.inversion = inversion

@@ -2,10 +2,16 @@
 /// preprocessing steps, in float64 so that their threshold decisions match
 /// the numpy reference (Tests/Tools/reference_preprocess.py) exactly.
 public struct Raster: Equatable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// `width * height` values, top row first; grey levels 0-255 in the
+    /// preprocessing stages, though any Double is allowed.
     public var values: [Double]
 
+    /// Wraps `values`; a precondition checks that both sides are positive and
+    /// that there are `width * height` values.
     public init(width: Int, height: Int, values: [Double]) {
         precondition(width > 0 && height > 0 && values.count == width * height)
         self.width = width
@@ -26,6 +32,8 @@ public struct Raster: Equatable, Sendable {
         self.init(width: image.width, height: image.height, values: values)
     }
 
+    /// The value at column `x`, row `y` (0-based, from the top left), read
+    /// and written in place; both must lie within the raster.
     public subscript(x: Int, y: Int) -> Double {
         get { values[y * width + x] }
         set { values[y * width + x] = newValue }
@@ -34,8 +42,12 @@ public struct Raster: Equatable, Sendable {
 
 /// An inclusive pixel rectangle.
 public struct BoundingBox: Equatable, Sendable {
+    /// The leftmost and topmost, rightmost and bottommost pixels inside the box
+    /// (0-based, inclusive).
     public var minX: Int, minY: Int, maxX: Int, maxY: Int
+    /// Width in pixels, both edges included.
     public var width: Int { maxX - minX + 1 }
+    /// Height in pixels, both edges included.
     public var height: Int { maxY - minY + 1 }
 
     mutating func include(_ other: BoundingBox) {

@@ -28,6 +28,7 @@ public enum RegionOfInterest: Equatable, Sendable, CustomStringConvertible {
         self = .box(x: x, y: y, width: width, height: height)
     }
 
+    /// The region as `--roi` takes it: `center:F` or `X,Y,W,H`.
     public var description: String {
         switch self {
         case .centre(let fraction): return "center:\(fraction)"
@@ -54,11 +55,17 @@ public enum RegionOfInterest: Equatable, Sendable, CustomStringConvertible {
 
 /// A rectangle of whole pixels inside a picture.
 public struct PixelRectangle: Equatable, Sendable {
+    /// Column of the left edge, in pixels from the left of the picture (0-based).
     public let x: Int
+    /// Row of the top edge, in pixels from the top of the picture (0-based).
     public let y: Int
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
 
+    /// The rectangle with its top-left corner at (`x`, `y`); nothing is checked,
+    /// so the caller makes sure it lies inside the picture.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

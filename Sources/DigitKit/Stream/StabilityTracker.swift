@@ -20,6 +20,8 @@ public struct StabilityTracker: Sendable {
     /// Consecutive frames without a confident digit.
     private var absent = 0
 
+    /// A tracker that has reported nothing yet; `stableFrames` (K) must be at
+    /// least 1, which a precondition checks.
     public init(stableFrames: Int) {
         precondition(stableFrames >= 1, "the stability count must be at least 1")
         self.stableFrames = stableFrames

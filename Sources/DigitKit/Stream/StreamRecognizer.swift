@@ -10,14 +10,20 @@
 /// meanwhile are counted as dropped (FrameHandOff), so the answer is always
 /// about the latest picture and latency never grows.
 public struct StreamRecognizer: Sendable {
+    /// The TorchScript model that classifies the region of each analysed frame.
     public let model: DigitModel
+    /// Region of interest, stability count, uncertainty threshold and frame policy.
     public var options: StreamOptions
     /// Decodes the frames of an image stream, at full size and as stored
     /// (video frames carry no EXIF orientation), so that the region's
     /// pixel coordinates mean the same in every frame.
     public var decoder = ImageDecoder(applyOrientation: false)
+    /// Finds the digit in the region and turns it into the 28x28 tensor the model
+    /// takes, as for a single picture.
     public var preprocessor = Preprocessor()
 
+    /// A recognizer that runs `model` with `options`; nothing is checked or read
+    /// until `run(_:shouldStop:onFrame:onEvent:)`.
     public init(model: DigitModel, options: StreamOptions = StreamOptions()) {
         self.model = model
         self.options = options
@@ -27,9 +33,8 @@ public struct StreamRecognizer: Sendable {
     /// between frames and every 50 ms while waiting for one).
     ///
     /// `onFrame` sees each analysed frame and the counts so far (for a live
-    /// view), and `onEvent`
-    /// each decision, with the time its frame was read (StreamClock), in
-    /// the order taken. A frame whose picture fails to decode is passed to
+    /// view), and `onEvent` each decision, with the time its frame was read
+    /// (StreamClock), in the order taken. A frame whose picture fails to decode is passed to
     /// `onFrame` with its error and skipped; a stream that breaks (cut off,
     /// garbage where a frame should start) ends the run, as does an error
     /// thrown by a callback. The summary says which.
@@ -140,6 +145,9 @@ public struct StreamOptions: Sendable {
     /// Analyse every frame (a file), or only the newest one (a pipe, a camera).
     public var everyFrame = true
 
+    /// Options with the defaults of `digits stream`: the centred square half
+    /// the frame's shorter side, 3 stable frames, 0.8 as the uncertainty
+    /// threshold, every frame analysed. Nothing is checked here.
     public init(region: RegionOfInterest = .default, stableFrames: Int = 3, uncertainBelow: Double = 0.8, everyFrame: Bool = true) {
         self.region = region
         self.stableFrames = stableFrames
@@ -150,12 +158,17 @@ public struct StreamOptions: Sendable {
 
 /// What one analysed frame showed, for a live view.
 public struct FrameAnalysis: Sendable {
+    /// 0-based position of the frame in the stream.
     public let frameIndex: Int
     /// The region looked at, in the frame's pixels; nil if the frame failed.
     public let region: PixelRectangle?
     /// The 28x28 tensor the model saw; nil when no digit was found.
     public let tensor: DigitTensor?
+    /// The model's probabilities for the tensor; nil when no digit was found or
+    /// the frame failed.
     public let prediction: Prediction?
+    /// What the frame counts as for the stability tracker: confident, uncertain
+    /// or no digit (also no digit when the frame failed).
     public let reading: FrameReading
     /// Why the frame could not be analysed (its picture does not decode).
     public let error: DigitError?
@@ -183,8 +196,11 @@ public struct FrameAnalysis: Sendable {
 public struct StreamProgress: Sendable {
     /// Frames read from the stream so far.
     public let frames: Int
+    /// Frames analysed so far (a frame that failed to decode is not).
     public let analysed: Int
+    /// Frames replaced by a newer one before they could be analysed, so far.
     public let dropped: Int
+    /// Frames whose picture failed to decode, so far.
     public let failed: Int
 
     init(_ handOff: FrameHandOff, analysed: Int, failed: Int) {

@@ -10,12 +10,15 @@ public struct VideoFrame: Sendable {
     /// an encoded picture (PNG, JPEG, binary PNM) still to decode, which is
     /// left to the analysis so that a frame dropped costs no decoding.
     public enum Content: Sendable {
+        /// The Y plane of a YUV4MPEG2 frame: 0-255 grey levels, ready to analyse.
         case luma(GrayImage)
+        /// The bytes of one PNG, JPEG or binary PNM picture, not yet decoded.
         case encoded([UInt8])
     }
 
     /// 0-based position of the frame in the stream.
     public let index: Int
+    /// The frame's pixels, grey already or still encoded.
     public let content: Content
     /// When the frame's last byte was read (StreamClock), where latency starts.
     public let readTime: Double
@@ -24,5 +27,7 @@ public struct VideoFrame: Sendable {
 /// The clock of stream timings: seconds on CLOCK_MONOTONIC, which a change
 /// of the wall clock cannot move.
 public enum StreamClock {
+    /// Seconds on CLOCK_MONOTONIC (clock_gettime) since an arbitrary start: only
+    /// differences between two readings mean anything.
     public static func now() -> Double { monotonicSeconds() }
 }

@@ -9,9 +9,15 @@
 public struct Y4MHeader: Equatable, Sendable {
     /// How the chroma planes that follow each Y plane are laid out.
     public enum Chroma: String, Sendable, CaseIterable {
+        /// No chroma planes: the stream is grey (`Cmono`, ffmpeg's `-pix_fmt gray`).
         case mono
+        /// 4:2:0, in its four siting variants (`C420jpeg`, the default, `C420paldv`,
+        /// `C420mpeg2`, `C420`): two planes, each half as wide and half as tall as the
+        /// Y plane, rounded up. The siting does not matter here, as chroma is skipped.
         case c420jpeg = "420jpeg", c420paldv = "420paldv", c420mpeg2 = "420mpeg2", c420 = "420"
+        /// 4:2:2: two planes, each half as wide as the Y plane and as tall.
         case c422 = "422"
+        /// 4:4:4: two planes the size of the Y plane.
         case c444 = "444"
 
         /// Bytes of chroma after a `width` x `height` Y plane.
@@ -30,8 +36,11 @@ public struct Y4MHeader: Equatable, Sendable {
     /// The longest header line accepted; real ones are under 100 bytes.
     static let maxLineLength = 4096
 
+    /// Frame width in pixels (the `W` token).
     public let width: Int
+    /// Frame height in pixels (the `H` token).
     public let height: Int
+    /// The chroma layout (the `C` token); 4:2:0 (`C420jpeg`) when the header has none.
     public let chroma: Chroma
     /// The frame rate the header states (`F30000:1001`), if it states one.
     public let framesPerSecond: Double?

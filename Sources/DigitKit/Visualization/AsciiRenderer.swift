@@ -4,10 +4,13 @@ public struct AsciiRenderer: Sendable {
     /// Glyphs from background (first) to full ink (last).
     public static let defaultRamp = Array(" .:-=+*#%@")
 
+    /// Glyphs from background (first) to full ink (last); at least two.
     public let ramp: [Character]
     /// Characters per pixel; 2 makes the picture roughly square in a terminal.
     public let pixelWidth: Int
 
+    /// A renderer with these glyphs and this width; a precondition checks that
+    /// `ramp` has at least 2 glyphs and `pixelWidth` is at least 1.
     public init(ramp: [Character] = AsciiRenderer.defaultRamp, pixelWidth: Int = 2) {
         precondition(ramp.count >= 2 && pixelWidth >= 1)
         self.ramp = ramp
