@@ -117,6 +117,10 @@ extension Digits {
             } catch let failure as StandardOutput.WriteFailure {
                 StandardError.report(failure.description)
                 throw ExitStatus.inputFailed.exitCode
+            } catch let error as DigitError {
+                // The model failing before the first frame (its warm-up).
+                StandardError.report(error.about(model.path).description)
+                throw Self.status(for: error).exitCode
             }
             if let error = summary.error {
                 StandardError.report(error.about(name).description)
