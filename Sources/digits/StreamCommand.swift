@@ -111,6 +111,8 @@ extension Digits {
                     onEvent: { event, readTime in
                         if let live { return try live.event(event) }
                         try out.line(lines.line(for: event, latencyMilliseconds: (StreamClock.now() - readTime) * 1000))
+                        // Each event as it happens, to a file too (`tail -f`), not only to pipes.
+                        try out.flush()
                     })
                 if let live { try live.finish(lines.endLine(summary)) } else { try out.line(lines.endLine(summary)) }
                 try out.flush()

@@ -119,6 +119,33 @@ struct StreamCLITests {
         #expect(result.stderrLines == ["digits: /nonexistent/clip.y4m: No such file or directory"])
     }
 
+    @Test("events reach a regular file as they happen, not when the stream ends")
+    func eventsFlushedToAFile() throws {
+        let (clip, header, frames) = try Self.monoClip()
+        let first = try #require(clip.events.first)
+        let path = try Self.scratchFile([], name: "events.jsonl")
+        defer { unlink(path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.digits)
+        process.arguments = ["stream", "--json", "--every-frame", "-"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        signal(SIGPIPE, SIG_IGN)
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(header + frames.prefix(first.first_frame + 8).joined()))
+        // The stream stays open: the first event must be in the file while it runs.
+        var seen = false
+        for _ in 0..<1200 where !seen {  // up to 120 s, for the sanitizer builds
+            usleep(100_000)
+            seen = (try? String(contentsOfFile: path, encoding: .utf8))?.contains("\"event\": \"digit\"") == true
+        }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(seen)
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test("Ctrl-C ends a live stream with the end line and status 0")
     func interrupted() throws {
         let (clip, header, frames) = try Self.monoClip()
