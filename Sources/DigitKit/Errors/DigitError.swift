@@ -53,3 +53,10 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         subject.map { "\($0): \(message)" } ?? message
     }
 }
+
+extension DigitError {
+    /// The same error with `prefix: ` before its message (once).
+    func prefixed(_ prefix: String) -> DigitError {
+        message.hasPrefix(prefix + ":") ? self : DigitError(code, "\(prefix): \(message)", subject: subject)
+    }
+}

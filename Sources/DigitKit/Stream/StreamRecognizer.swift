@@ -231,10 +231,3 @@ public struct StreamSummary: Sendable {
     /// Frames analysed per second of the run.
     public var framesPerSecond: Double { seconds > 0 ? Double(analysed) / seconds : 0 }
 }
-
-extension DigitError {
-    /// The same error with `prefix: ` before its message (once).
-    func prefixed(_ prefix: String) -> DigitError {
-        message.hasPrefix(prefix + ":") ? self : DigitError(code, "\(prefix): \(message)", subject: subject)
-    }
-}

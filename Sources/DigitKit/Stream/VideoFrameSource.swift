@@ -58,7 +58,7 @@ public struct VideoFrameSource: Sendable {
             // Errors about the stream as a whole (its header, its format) are
             // not about a frame.
             if case .undetected = kind { throw error }
-            throw DigitError(error.code, "frame \(frameIndex): \(error.message)")
+            throw error.prefixed("frame \(frameIndex)")
         }
     }
 
