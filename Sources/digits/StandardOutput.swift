@@ -19,14 +19,22 @@ final class StandardOutput {
     }
 
     private var buffer: [UInt8] = []
-    private let flushesEachLine: Bool
+    /// Whether each line is written at once. By default only where someone
+    /// reads as it comes (not a regular file); a command whose lines are
+    /// events in time (`stream`) sets it for files too.
+    var flushesEachLine: Bool
     private static let blockSize = 1 << 16
 
     private init() {
-        var info = stat()
-        let regular = fstat(STDOUT_FILENO, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        flushesEachLine = !regular
+        flushesEachLine = !Self.isRegularFile(STDOUT_FILENO)
         buffer.reserveCapacity(Self.blockSize)
+    }
+
+    /// Whether `descriptor` is a regular file (fstat), rather than a pipe, a
+    /// terminal or a device.
+    static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Writes `text` and a newline.

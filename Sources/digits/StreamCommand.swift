@@ -91,11 +91,13 @@ extension Digits {
             let (descriptor, name) = try openInput()
             var options = StreamOptions(stableFrames: stableFrames, uncertainBelow: uncertainBelow)
             if let roi { options.region = try! RegionOfInterest(parsing: roi) }
-            options.everyFrame = everyFrame || Self.isRegularFile(descriptor)
+            options.everyFrame = everyFrame || StandardOutput.isRegularFile(descriptor)
             let recognizer = StreamRecognizer(model: model, options: options)
             let lines = StreamEventLines(json: json)
             let live = !json && isatty(STDOUT_FILENO) == 1 ? LiveView(source: name) : nil
             let out = StandardOutput.shared
+            // Each event as it happens, to a file too (`tail -f`), not only to pipes.
+            out.flushesEachLine = true
             let delay = simulateSlowAnalysis.map { useconds_t($0 * 1000) }
             let summary: StreamSummary
             do {
@@ -111,8 +113,6 @@ extension Digits {
                     onEvent: { event, readTime in
                         if let live { return try live.event(event) }
                         try out.line(lines.line(for: event, latencyMilliseconds: (StreamClock.now() - readTime) * 1000))
-                        // Each event as it happens, to a file too (`tail -f`), not only to pipes.
-                        try out.flush()
                     })
                 if let live { try live.finish(lines.endLine(summary)) } else { try out.line(lines.endLine(summary)) }
                 try out.flush()
@@ -152,11 +152,6 @@ extension Digits {
                 throw ExitStatus.inputFailed.exitCode
             }
             return (descriptor, input)
-        }
-
-        static func isRegularFile(_ descriptor: Int32) -> Bool {
-            var info = stat()
-            return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         }
     }
 }
