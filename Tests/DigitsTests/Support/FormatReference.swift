@@ -38,6 +38,13 @@ struct FormatReference: CustomTestStringConvertible, Sendable {
         Array(try Fixtures.data("formats/gray.u8").subdata(in: offset..<(offset + width * height)))
     }
 
+    /// The fixture decoded with `decoder` against Pillow's pixels: whether
+    /// the sizes agree, and the largest grey-level difference.
+    func comparedWithPillow() throws -> (sameSize: Bool, largestDifference: Int) {
+        let image = try decoder.decode(fileAtPath: path)
+        return (image.width == width && image.height == height, Self.largestDifference(image, try pixels()))
+    }
+
     /// The largest difference between `image` and `expected`, pixel by pixel.
     static func largestDifference(_ image: GrayImage, _ expected: [UInt8]) -> Int {
         zip(image.pixels, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
