@@ -48,7 +48,13 @@ if let prefix = libtorch {
 let package = Package(
     name: "digits",
     products: [
-        .library(name: "DigitKit", targets: ["DigitKit"]),
+        // For packages that depend on DigitKit: the bridge is linked in, so
+        // nothing has to be found at run time.
+        .library(name: "DigitKit", targets: ["DigitKit", "TorchBridge"]),
+        // The bridge as libDigitsTorchBridge.so, which the digits executable
+        // opens on first use (TorchBridgeLoader): commands that run no model
+        // do not load libtorch. `swift build` builds it with everything else.
+        .library(name: "DigitsTorchBridge", type: .dynamic, targets: ["TorchBridge"]),
         .executable(name: "digits", targets: ["digits"]),
     ],
     dependencies: [
@@ -99,6 +105,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Finds the bridge at run time: linked in, or libDigitsTorchBridge.so
+        // opened with dlopen on first use. Plain C, no libtorch.
+        .target(
+            name: "TorchBridgeLoader",
+            path: "Sources/TorchBridgeLoader",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         // C helpers for system calls Swift's Glibc module does not expose.
         .target(
             name: "CDigitKitShims",
@@ -107,7 +120,7 @@ let package = Package(
         // The Swift API: decoding (PNG, JPEG, PNM), preprocessing, the batch run, the ASCII view, the model, datasets.
         .target(
             name: "DigitKit",
-            dependencies: ["TorchBridge", "CLibPNG", "CTurboJPEG", "CZlib", "CDigitKitShims"]
+            dependencies: ["TorchBridgeLoader", "CLibPNG", "CTurboJPEG", "CZlib", "CDigitKitShims"]
         ),
         // The `digits` command-line tool.
         .executableTarget(
@@ -123,17 +136,20 @@ let package = Package(
             dependencies: ["DigitKit"],
             path: "Benchmarks/preprocess-benchmark"
         ),
+        // The benchmarks that run the model link the bridge in (no
+        // libDigitsTorchBridge.so to find), so that `swift run` builds all they need.
+        //
         // The split of the cores between preprocessing and libtorch:
         // swift run -c release thread-split FILE_LIST
         .executableTarget(
             name: "thread-split",
-            dependencies: ["DigitKit"],
+            dependencies: ["DigitKit", "TorchBridge"],
             path: "Benchmarks/thread-split"
         ),
         // Memory over 100,000 classifications: swift run -c release memory-soak
         .executableTarget(
             name: "memory-soak",
-            dependencies: ["DigitKit"],
+            dependencies: ["DigitKit", "TorchBridge"],
             path: "Benchmarks/memory-soak"
         ),
         .testTarget(

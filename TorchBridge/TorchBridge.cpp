@@ -9,11 +9,16 @@
 #include <torch/script.h>
 #include <torch/version.h>
 #include <ATen/Parallel.h>
+#include <caffe2/serialize/inline_container.h>
+#include <caffe2/serialize/versions.h>
 
 #include <dlfcn.h>
 
+#include <cctype>
 #include <cstdlib>
+#include <memory>
 #include <cstring>
+#include <fstream>
 #include <new>
 #include <sstream>
 #include <string>
@@ -154,6 +159,56 @@ void forward(const TBModule *module, const float *pixels, size_t count, float *l
     std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * count * TB_CLASS_COUNT);
 }
 
+/// Why `path` cannot be a TorchScript model, found before torch::jit::load
+/// so that the caller gets a status instead of libtorch's text: throws a
+/// BridgeFailure for a file that is not a zip archive, not PyTorch's, written
+/// by torch.save, or by a newer PyTorch. Returns for anything else, which
+/// torch::jit::load then judges.
+void classifyArchive(const char *path) {
+    char signature[4] = {};
+    std::ifstream file(path, std::ios::binary);
+    if (!file.read(signature, sizeof signature) || std::memcmp(signature, "PK", 2) != 0) {
+        // Unreadable files are left to torch::jit::load, which names the cause.
+        if (file.is_open()) throw BridgeFailure{TBStatusNotAnArchive, "not a zip archive"};
+        return;
+    }
+    std::unique_ptr<caffe2::serialize::PyTorchStreamReader> reader;
+    try {
+        reader = std::make_unique<caffe2::serialize::PyTorchStreamReader>(std::string(path));
+    } catch (const c10::Error &error) {
+        // The reader checks the version record in its constructor and says
+        // why only in its message; these texts are libtorch's (1.x and 2.x).
+        const std::string text = error.what_without_backtrace();
+        const std::string newer = "Attempted to read a PyTorch file with version ";
+        size_t at = text.find(newer);
+        if (at != std::string::npos) {
+            std::string version;
+            for (size_t i = at + newer.size(); i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+                version += text[i];
+            }
+            throw BridgeFailure{TBStatusNewerFileFormat,
+                                "file format version " + (version.empty() ? "unknown" : version) +
+                                    ", this libtorch reads up to " +
+                                    std::to_string(caffe2::serialize::kMaxSupportedFileFormatVersion)};
+        }
+        if (text.find("hasRecord(\"version\")") != std::string::npos || text.find("version") != std::string::npos) {
+            throw BridgeFailure{TBStatusNotAPyTorchArchive, "a zip archive without PyTorch's version record"};
+        }
+        return;
+    }
+    if (!reader->hasRecord("constants.pkl") && reader->hasRecord("data.pkl")) {
+        throw BridgeFailure{TBStatusSavedWithTorchSave, "a torch.save archive: data.pkl without TorchScript code"};
+    }
+}
+
+/// The status for a torch::jit::load failure: an unknown operator or type
+/// (libtorch says so only in its message), or a plain load failure.
+TBStatus loadFailureStatus(const std::string &text) {
+    bool unknown = text.find("Unknown builtin op") != std::string::npos ||
+                   text.find("Unknown type name") != std::string::npos;
+    return unknown ? TBStatusUnknownOperator : TBStatusLoadFailed;
+}
+
 } // namespace
 
 extern "C" {
@@ -166,7 +221,13 @@ TBStatus TBModuleInitWithFileAtPath(const char *path, TBModule **outModule, char
     }
     TBModule *loaded = nullptr;
     TBStatus status = guarded(outMessage, TBStatusLoadFailed, "cannot load TorchScript model", [&] {
-        loaded = new TBModule{torch::jit::load(path, torch::kCPU)};
+        classifyArchive(path);
+        try {
+            loaded = new TBModule{torch::jit::load(path, torch::kCPU)};
+        } catch (const c10::Error &error) {
+            std::string text = oneLine(error.what_without_backtrace());
+            throw BridgeFailure{loadFailureStatus(text), "cannot load TorchScript model: " + text};
+        }
         loaded->module.eval();
     });
     if (status != TBStatusOK) {
@@ -218,10 +279,21 @@ void TBMessageFree(char *message) {
 /// pass still woke a second OpenBLAS thread, which then spun in
 /// sched_yield (64,000 calls and 0.7 s of system time in a 2-second
 /// `digits stream` run) on the core the other work needs. Looked up at run
-/// time, so that a libtorch on MKL or another BLAS is left alone.
+/// time, so that a libtorch on MKL or another BLAS is left alone: in the
+/// global scope where the bridge is linked into the program, else among the
+/// dependencies of the bridge library, which DigitKit opens RTLD_LOCAL.
 static void setBLASThreadCount(int count) {
     using SetThreads = void (*)(int);
-    if (auto set = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))) set(count);
+    const char *name = "openblas_set_num_threads";
+    void *found = dlsym(RTLD_DEFAULT, name);
+    Dl_info self;
+    if (found == nullptr && dladdr(reinterpret_cast<void *>(&TBSetThreadCount), &self) != 0 && self.dli_fname != nullptr) {
+        if (void *library = dlopen(self.dli_fname, RTLD_LAZY | RTLD_NOLOAD)) {
+            found = dlsym(library, name);
+            dlclose(library);
+        }
+    }
+    if (auto set = reinterpret_cast<SetThreads>(found)) set(count);
 }
 
 extern "C" {
@@ -245,8 +317,16 @@ int TBThreadCount(void) {
     }
 }
 
+/// The build information TB_BUILD_INFO_PREFIX announces; `used` keeps it in
+/// the library although nothing in it reads the array.
+__attribute__((used)) extern const char TBBuildInfo[] = TB_BUILD_INFO_PREFIX TORCH_VERSION;
+
 const char *TBTorchVersion(void) {
-    return TORCH_VERSION;
+    return TBBuildInfo + sizeof(TB_BUILD_INFO_PREFIX) - 1;
+}
+
+int TBBridgeInterfaceVersion(void) {
+    return TB_BRIDGE_INTERFACE_VERSION;
 }
 
 } // extern "C"

@@ -18,10 +18,16 @@ struct Digits: ParsableCommand {
 
             \(ExitStatus.help)
             """,
-        version: "digits \(release) (libtorch \(TorchRuntime.torchVersion))",
+        version: versionLine,
         subcommands: [Classify.self, Stream.self, Ascii.self, Preprocess.self, Eval.self],
         defaultSubcommand: nil
     )
+
+    /// "digits 0.3.0 (libtorch 1.13.1)": the libtorch the bridge library was
+    /// built against, read from that file without loading libtorch.
+    static var versionLine: String {
+        "digits \(release) (libtorch \(TorchRuntime.torchVersion ?? "unknown: bridge library not found"))"
+    }
 
     /// Parses and runs a subcommand, mapping ArgumentParser's usage-error
     /// status (64) to the documented 2.

@@ -135,7 +135,8 @@ extension Digits {
         /// to fix (2); a broken stream is the input's (1).
         static func status(for error: DigitError) -> ExitStatus {
             switch error.code {
-            case .invalidArgument, .modelNotFound, .modelLoadFailed, .notADigitModel, .inferenceFailed, .outOfMemory:
+            case .invalidArgument, .modelNotFound, .modelLoadFailed, .notADigitModel, .inferenceFailed, .outOfMemory,
+                 .runtimeUnavailable:
                 return .usageOrModel
             default:
                 return .inputFailed

@@ -43,6 +43,19 @@ extern "C" {
 /// Scores a digit model returns per image: one per digit 0-9.
 #define TB_CLASS_COUNT 10
 
+/// The revision of the functions and types below. The bridge is built as a
+/// shared library (libDigitsTorchBridge.so) that DigitKit opens on first use;
+/// TBBridgeInterfaceVersion lets it refuse a library built from another
+/// revision of this header instead of calling it with the wrong arguments.
+/// Raise it with every change to a signature or a meaning below.
+#define TB_BRIDGE_INTERFACE_VERSION 2
+
+/// The bridge library carries the libtorch version it was built against as
+/// the NUL-terminated string TB_BUILD_INFO_PREFIX followed by the version
+/// ("digits-torch-bridge-libtorch=1.13.1"), so a program can name that
+/// version without loading libtorch (digits --version reads the file).
+#define TB_BUILD_INFO_PREFIX "digits-torch-bridge-libtorch="
+
 /// Outcome of a bridge call. Stable values: Swift maps them to error codes.
 typedef enum TBStatus {
     TBStatusOK = 0,
@@ -58,6 +71,21 @@ typedef enum TBStatus {
     TBStatusInferenceFailed = 4,
     /// libtorch could not allocate memory.
     TBStatusOutOfMemory = 5,
+    // Why a model file could not be loaded, where that can be told (all
+    // reported by TBModuleInitWithFileAtPath; TBStatusLoadFailed otherwise):
+    /// The file is not a zip archive (TorchScript files are).
+    TBStatusNotAnArchive = 6,
+    /// A zip archive, but not one PyTorch wrote (it has no version record).
+    TBStatusNotAPyTorchArchive = 7,
+    /// A PyTorch archive written by torch.save (a state dict or a pickled
+    /// module): it has data.pkl but no TorchScript code (constants.pkl).
+    TBStatusSavedWithTorchSave = 8,
+    /// Written by a newer PyTorch: its file format version is above the most
+    /// this libtorch reads (the message gives both numbers).
+    TBStatusNewerFileFormat = 9,
+    /// The TorchScript code uses an operator or type this libtorch does not
+    /// have (usually: exported by a newer PyTorch).
+    TBStatusUnknownOperator = 10,
 } TBStatus;
 
 /// A loaded TorchScript digit model. Opaque: only the bridge looks inside.
@@ -115,6 +143,9 @@ int TBThreadCount(void);
 /// refuses it (AddressSanitizer's mallopt refuses everything); then nothing
 /// changed.
 int TBRetainFreedMemory(void);
+
+/// TB_BRIDGE_INTERFACE_VERSION as the bridge was compiled.
+int TBBridgeInterfaceVersion(void);
 
 /// The libtorch version the bridge was built against, such as "1.13.1".
 /// A static string: do not free.

@@ -7,8 +7,11 @@
 
 #include "TorchBridge.h"
 
+#include <torch/version.h>
+
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -127,7 +130,14 @@ int main(int argc, char **argv) {
     expectRefused(badModels + "/three-channels.pt", TBStatusNotADigitModel);
     expectRefused(badModels + "/raises.pt", TBStatusNotADigitModel);
     expectRefused(badModels + "/does-not-exist.pt", TBStatusLoadFailed);
-    expectRefused(samples + "/samples.tsv", TBStatusLoadFailed);
+    // Why a file is not a model, told by status (DigitKit words each for users).
+    expectRefused(samples + "/samples.tsv", TBStatusNotAnArchive);
+    expectRefused(badModels + "/random-bytes.pt", TBStatusNotAnArchive);
+    expectRefused(badModels + "/not-torchscript.pt", TBStatusNotAPyTorchArchive);
+    expectRefused(badModels + "/state-dict.pt", TBStatusSavedWithTorchSave);
+    expectRefused(badModels + "/newer-pytorch.pt", TBStatusNewerFileFormat);
+    check(TBBridgeInterfaceVersion() == TB_BRIDGE_INTERFACE_VERSION, "reports its interface version");
+    check(std::strcmp(TBTorchVersion(), TORCH_VERSION) == 0, "reports the libtorch version of its headers");
 
     std::printf("%s\n", failures ? "bridge test FAILED" : "bridge test passed");
     return failures ? 1 : 0;

@@ -26,6 +26,9 @@ public struct DigitError: Error, Equatable, Sendable, CustomStringConvertible {
         case outOfMemory
         /// An argument is out of range (for example a thread count of 0).
         case invalidArgument
+        /// libtorch cannot be loaded: the bridge library (libDigitsTorchBridge.so)
+        /// is not found, or it or libtorch cannot be opened.
+        case runtimeUnavailable
     }
 
     /// What kind of failure this is, for programs and exit statuses.

@@ -1,4 +1,4 @@
-internal import TorchBridge
+internal import TorchBridgeLoader
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -9,13 +9,16 @@ internal import Musl
 /// it in `deinit`. Safe to share between threads: every forward runs under
 /// inference mode and does not change the module.
 public final class DigitModel: @unchecked Sendable {
+    private let bridge: UnsafePointer<DigitsTorchBridge>
     private let handle: OpaquePointer
     /// The file the model was loaded from.
     public let path: String
 
     /// Loads and checks the model (TBModuleInitWithFileAtPath): the file must
     /// be TorchScript this libtorch can read, and map a [1, 1, 28, 28] tensor
-    /// to a float [1, 10] tensor. Errors carry `path` as their subject.
+    /// to a float [1, 10] tensor. Errors carry `path` as their subject. The
+    /// first model loaded in a process loads libtorch (or throws
+    /// `runtimeUnavailable` if the bridge library cannot be found or opened).
     public init(path: String) throws(DigitError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -27,19 +30,20 @@ public final class DigitModel: @unchecked Sendable {
         guard info.st_size > 0 else {
             throw DigitError(.modelLoadFailed, "empty file, not a TorchScript model; \(ModelLoadDiagnosis.export)", subject: path)
         }
+        let bridge = try TorchBridgeFunctions.open()
         var module: OpaquePointer? = nil
-        do throws(DigitError) {
-            try checkBridge { TBModuleInitWithFileAtPath(path, &module, $0) }
-        } catch {
-            let message = error.code == .modelLoadFailed ? ModelLoadDiagnosis.message(for: error.message) : error.message
-            throw DigitError(error.code, message, subject: path)
+        let outcome = callBridge(bridge) { bridge.pointee.moduleInitWithFileAtPath(path, &module, $0) }
+        guard outcome.status == TBStatusOK else {
+            let message = ModelLoadDiagnosis.message(for: outcome.status, detail: outcome.message) ?? outcome.message
+            throw DigitError(errorCode(for: outcome.status), message, subject: path)
         }
+        self.bridge = bridge
         self.handle = module!
         self.path = path
     }
 
     deinit {
-        TBModuleFree(handle)
+        bridge.pointee.moduleFree(handle)
     }
 
     /// The 10 log-probabilities of one image (TBModulePredictImage).
@@ -59,7 +63,9 @@ public final class DigitModel: @unchecked Sendable {
         let outcome = input.withUnsafeBufferPointer { pixels in
             output.withUnsafeMutableBufferPointer { scores in
                 Result { () throws(DigitError) in
-                    try checkBridge { TBModulePredictImages(handle, pixels.baseAddress!, batch.count, scores.baseAddress!, $0) }
+                    try checkBridge(bridge) {
+                        bridge.pointee.modulePredictImages(handle, pixels.baseAddress!, batch.count, scores.baseAddress!, $0)
+                    }
                 }
             }
         }
@@ -78,20 +84,26 @@ public final class DigitModel: @unchecked Sendable {
     }
 }
 
-/// Process-wide settings of the libtorch runtime.
+/// Process-wide settings of the libtorch runtime. Each of them opens the
+/// bridge (loading libtorch) if no model has yet; `torchVersion` does not.
 public enum TorchRuntime {
-    /// Threads libtorch uses inside one operator (TBThreadCount / TBSetThreadCount).
-    public static var threadCount: Int { Int(TBThreadCount()) }
+    /// Threads libtorch uses inside one operator (TBThreadCount); 1 if the
+    /// bridge cannot be opened.
+    public static var threadCount: Int {
+        guard let bridge = try? TorchBridgeFunctions.open() else { return 1 }
+        return Int(bridge.pointee.threadCount())
+    }
 
     /// Sets the threads libtorch uses inside one operator for the whole process
     /// (TBSetThreadCount, which calls `at::set_num_threads`, and sizes OpenBLAS's
     /// pool to match when libtorch uses it). Throws `invalidArgument` unless
-    /// `count` is 1-1024.
+    /// `count` is 1-1024, `runtimeUnavailable` if the bridge cannot be opened.
     public static func setThreadCount(_ count: Int) throws(DigitError) {
         guard count >= 1, count <= 1024 else {
             throw DigitError(.invalidArgument, "thread count must be between 1 and 1024, got \(count)")
         }
-        try checkBridge { TBSetThreadCount(Int32(count), $0) }
+        let bridge = try TorchBridgeFunctions.open()
+        try checkBridge(bridge) { bridge.pointee.setThreadCount(Int32(count), $0) }
     }
 
     /// Makes malloc keep freed memory (up to 256 MiB) for the next forward
@@ -100,10 +112,17 @@ public enum TorchRuntime {
     /// opt-in: call it once from an executable that classifies many images;
     /// it lifts batch-1 throughput on 2 threads about 1.5x here
     /// (BENCHMARKS.md). Returns false where the C library has no such setting
-    /// or refuses it (as AddressSanitizer's mallopt does).
+    /// or refuses it (as AddressSanitizer's mallopt does), or the bridge
+    /// cannot be opened.
     @discardableResult
-    public static func retainFreedMemory() -> Bool { TBRetainFreedMemory() == 1 }
+    public static func retainFreedMemory() -> Bool {
+        guard let bridge = try? TorchBridgeFunctions.open() else { return false }
+        return bridge.pointee.retainFreedMemory() == 1
+    }
 
-    /// The libtorch version the bridge was built against (TBTorchVersion).
-    public static var torchVersion: String { String(cString: TBTorchVersion()) }
+    /// The libtorch version the bridge was built against, such as "1.13.1"
+    /// (TBTorchVersion, or read from libDigitsTorchBridge.so without loading
+    /// libtorch: DigitsTorchBridgeTorchVersion); nil when no bridge library
+    /// is found.
+    public static var torchVersion: String? { TorchBridgeFunctions.torchVersion }
 }

@@ -1,0 +1,78 @@
+import DigitKit
+import Foundation
+import Testing
+
+/// The digits executable loads libtorch only when a command runs a model:
+/// the bridge (libDigitsTorchBridge.so) is opened on first use.
+@Suite("Loading the libtorch bridge on first use")
+struct BridgeLoadingTests {
+    static let seven = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
+
+    /// The shared libraries the dynamic linker loaded for `arguments`
+    /// (glibc's LD_DEBUG=libs trace, which goes to stderr).
+    static func librariesLoaded(by arguments: [String]) throws -> (result: CommandResult, libraries: [String]) {
+        var environment = CLITests.environment
+        environment["LD_DEBUG"] = "libs"
+        let result = try CLITests.digits(arguments, environment: environment)
+        let libraries = result.stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "calling init: ") else { return nil }
+            return String(line[range.upperBound...])
+        }
+        return (result, libraries)
+    }
+
+    @Test("commands that run no model never load libtorch", arguments: [
+        ["--help"], ["--version"], ["ascii", BridgeLoadingTests.seven], ["preprocess", BridgeLoadingTests.seven],
+        ["--generate-completion-script", "bash"],
+    ])
+    func noModelNoTorch(arguments: [String]) throws {
+        let (result, libraries) = try Self.librariesLoaded(by: arguments)
+        #expect(result.status == 0, "\(result.stderr.suffix(300))")
+        #expect(libraries.contains { $0.contains("libpng") }, "the trace lists the libraries loaded")
+        #expect(!libraries.contains { $0.contains("libtorch") || $0.contains("DigitsTorchBridge") }, "\(libraries)")
+    }
+
+    @Test("classify loads the bridge and libtorch")
+    func classifyLoadsTorch() throws {
+        let (result, libraries) = try Self.librariesLoaded(by: ["classify", Self.seven])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("seven.png: 7 (100.0%)\n"))
+        #expect(libraries.contains { $0.hasSuffix("/libDigitsTorchBridge.so") })
+        #expect(libraries.contains { $0.contains("libtorch_cpu.so") })
+    }
+
+    @Test("without the bridge: the commands that need no model work, classify says what is missing (exit 2)")
+    func missingBridge() throws {
+        var environment = CLITests.environment
+        environment["DIGITS_TORCH_BRIDGE"] = "/nonexistent/libDigitsTorchBridge.so"
+        let ascii = try CLITests.digits(["ascii", Self.seven], environment: environment)
+        #expect(ascii.status == 0)
+        let version = try CLITests.digits(["--version"], environment: environment)
+        #expect(version.status == 0)
+        #expect(version.stdout.contains("(libtorch unknown: bridge library not found)"))
+        let classify = try CLITests.digits(["classify", Self.seven], environment: environment)
+        #expect(classify.status == 2)
+        #expect(classify.stdout.isEmpty)
+        #expect(classify.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, "
+            + "/nonexistent/libDigitsTorchBridge.so, does not exist or cannot be read\n")
+    }
+
+    @Test("a file that is not the bridge is refused with the dynamic linker's reason (exit 2)")
+    func notABridge() throws {
+        var environment = CLITests.environment
+        environment["DIGITS_TORCH_BRIDGE"] = Self.seven
+        let result = try CLITests.digits(["classify", Self.seven], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("digits: cannot open the libtorch bridge: \(Self.seven): "), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("--version reads the libtorch version from the bridge library without loading libtorch")
+    func versionWithoutLoading() throws {
+        let (result, libraries) = try Self.librariesLoaded(by: ["--version"])
+        #expect(!libraries.contains { $0.contains("libtorch") })
+        let version = try #require(TorchRuntime.torchVersion)
+        #expect(version.wholeMatch(of: /\d+\.\d+\.\d+/) != nil)
+        #expect(result.stdout.hasSuffix("(libtorch \(version))\n"))
+    }
+}
