@@ -32,32 +32,22 @@ struct EvaluationReport {
         return out
     }
 
-    /// {"accuracy", "correct", "total", "no_digit", "confusion", "per_class", "images_per_second",
-    ///  "forward_images_per_second", "ms_per_image", "forward_ms_per_image", "batch", "threads", "misclassified"}
+    /// The `--json` line (EvaluationLine).
     func json() -> String {
         let c = report.confusion
-        var line = JSONLine()
-        line.add("accuracy", report.accuracy)
-        line.add("correct", c.correct)
-        line.add("total", report.evaluated)
-        line.add("no_digit", report.noDigit.count)
-        line.addRaw("confusion", "[" + c.counts.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]")
-        let perClass = (0...9).map { digit in
-            "{\"digit\": \(digit), \"precision\": \(c.precision(digit).map(JSONLine.number) ?? "null"), "
-                + "\"recall\": \(c.recall(digit).map(JSONLine.number) ?? "null"), \"support\": \(c.support(digit))}"
-        }
-        line.addRaw("per_class", "[" + perClass.joined(separator: ", ") + "]")
-        line.add("images_per_second", report.imagesPerSecond)
-        line.add("forward_images_per_second", report.forwardImagesPerSecond)
-        line.add("ms_per_image", report.totalSeconds * 1000 / Double(max(1, report.evaluated)))
-        line.add("forward_ms_per_image", report.forwardSeconds * 1000 / Double(max(1, report.evaluated)))
-        line.add("batch", batchSize)
-        line.add("threads", threads)
-        let mistakes = report.mistakes.map {
-            "{\"index\": \($0.index), \"label\": \($0.label), \"predicted\": \($0.predicted), \"confidence\": \(JSONLine.number($0.confidence))}"
-        }
-        line.addRaw("misclassified", "[" + mistakes.joined(separator: ", ") + "]")
-        return line.text
+        let evaluated = Double(max(1, report.evaluated))
+        return JSONLineEncoder().line(EvaluationLine(
+            accuracy: report.accuracy, correct: c.correct, total: report.evaluated, noDigit: report.noDigit.count,
+            confusion: c.counts,
+            perClass: (0...9).map {
+                EvaluationLine.DigitScores(digit: $0, precision: c.precision($0), recall: c.recall($0), support: c.support($0))
+            },
+            imagesPerSecond: report.imagesPerSecond, forwardImagesPerSecond: report.forwardImagesPerSecond,
+            msPerImage: report.totalSeconds * 1000 / evaluated, forwardMsPerImage: report.forwardSeconds * 1000 / evaluated,
+            batch: batchSize, threads: threads,
+            misclassified: report.mistakes.map {
+                EvaluationLine.Mistake(index: $0.index, label: $0.label, predicted: $0.predicted, confidence: $0.confidence)
+            }))
     }
 
     private func percent(_ value: Double) -> String { String(format: "%.2f%%", value * 100) }

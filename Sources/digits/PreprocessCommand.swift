@@ -25,21 +25,17 @@ extension Digits {
 
         func run() throws {
             let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(file, with: preprocessing.decoder))
-            var line = JSONLine()
-            line.add("file", file)
             guard let tensor else {
-                if json {
-                    line.addNull("tensor")
-                    line.add("reason", ResultFormatting.noDigitReason)
-                }
-                try StandardOutput.writeAll((json ? line.text : ResultFormatting.noDigitReason) + "\n")
+                let line = json
+                    ? JSONLineEncoder().line(PreprocessLine(file: file, tensor: nil, reason: ResultFormatting.noDigitReason))
+                    : ResultFormatting.noDigitReason
+                try StandardOutput.writeAll(line + "\n")
                 return
             }
-            let values = tensor.values.map { $0.description }
             if json {
-                line.addRaw("tensor", "[" + values.joined(separator: ", ") + "]")
-                try StandardOutput.writeAll(line.text + "\n")
+                try StandardOutput.writeAll(JSONLineEncoder().line(PreprocessLine(file: file, tensor: tensor.values, reason: nil)) + "\n")
             } else {
+                let values = tensor.values.map { $0.description }
                 let rows = (0..<DigitTensor.side).map { values[($0 * DigitTensor.side)..<(($0 + 1) * DigitTensor.side)].joined(separator: " ") }
                 try StandardOutput.writeAll(rows.joined(separator: "\n") + "\n")
             }

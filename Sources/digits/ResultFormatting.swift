@@ -52,32 +52,22 @@ struct ResultFormatting {
         }
     }
 
-    /// {"file"[, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"]};
-    /// {"file"[, "index"], "digit": null, "reason"}; {"file"[, "index"], "error"}.
+    /// The `--json` line for one result (ClassificationLine).
     func jsonLine(_ result: ClassificationResult) -> String {
-        var line = JSONLine()
-        line.add("file", result.origin.name)
-        if let index = result.origin.indexInSource { line.add("index", index) }
+        let outcome: ClassificationLine.Outcome
         switch result.outcome {
         case .failed(let error):
-            line.add("error", error.message)
+            outcome = .error(error.message)
         case .noDigit:
-            line.addNull("digit")
-            line.add("reason", Self.noDigitReason)
+            outcome = .noDigit(reason: Self.noDigitReason)
         case .digit(let prediction):
-            line.add("digit", prediction.digit)
-            line.add("confidence", prediction.confidence)
-            line.add("uncertain", isUncertain(prediction, warnings: result.warnings))
-            if !result.warnings.isEmpty {
-                line.addRaw("warnings", "[" + result.warnings.map { JSONLine.quoted($0.rawValue) }.joined(separator: ", ") + "]")
-            }
-            line.add("probabilities", prediction.probabilities)
-            if let top {
-                let ranked = prediction.top(top).map { "{\"digit\": \($0.digit), \"probability\": \(JSONLine.number($0.probability))}" }
-                line.addRaw("top", "[" + ranked.joined(separator: ", ") + "]")
-            }
+            outcome = .digit(
+                prediction.digit, confidence: prediction.confidence,
+                uncertain: isUncertain(prediction, warnings: result.warnings),
+                warnings: result.warnings.map(\.rawValue), probabilities: prediction.probabilities,
+                top: top.map { prediction.top($0).map { ClassificationLine.Ranked(digit: $0.digit, probability: $0.probability) } })
         }
-        return line.text
+        return JSONLineEncoder().line(ClassificationLine(file: result.origin.name, index: result.origin.indexInSource, outcome: outcome))
     }
 
     /// The fields of CSVRow.columns for one result.
@@ -87,7 +77,7 @@ struct ResultFormatting {
         case .failed(let error): return [file, index, "error", "", "", "", error.message]
         case .noDigit: return [file, index, "no_digit", "", "", "", Self.noDigitReason]
         case .digit(let prediction):
-            return [file, index, "digit", String(prediction.digit), JSONLine.number(prediction.confidence),
+            return [file, index, "digit", String(prediction.digit), JSONText.number(prediction.confidence),
                     String(isUncertain(prediction, warnings: result.warnings)), result.warnings.map(\.rawValue).joined(separator: "; ")]
         }
     }

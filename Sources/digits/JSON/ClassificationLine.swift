@@ -1,0 +1,51 @@
+import DigitKit
+
+/// The `classify --json` object for one input, keys in this order (README,
+/// "classify"):
+///
+///     {"file"[, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"]}
+///     {"file"[, "index"], "digit": null, "reason"}
+///     {"file"[, "index"], "error"}
+///
+/// "index" is the position of a picture among several on standard input.
+struct ClassificationLine: Encodable {
+    /// One entry of "top": a digit and its probability.
+    struct Ranked: Encodable {
+        let digit: Int
+        let probability: Double
+    }
+
+    enum Outcome {
+        case digit(Int, confidence: Double, uncertain: Bool, warnings: [String], probabilities: [Double], top: [Ranked]?)
+        case noDigit(reason: String)
+        case error(String)
+    }
+
+    let file: String
+    let index: Int?
+    let outcome: Outcome
+
+    private enum CodingKeys: String, CodingKey {
+        case file, index, digit, confidence, uncertain, warnings, probabilities, top, reason, error
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(file, forKey: .file)
+        try object.encodeIfPresent(index, forKey: .index)
+        switch outcome {
+        case .digit(let digit, let confidence, let uncertain, let warnings, let probabilities, let top):
+            try object.encode(digit, forKey: .digit)
+            try object.encode(confidence, forKey: .confidence)
+            try object.encode(uncertain, forKey: .uncertain)
+            if !warnings.isEmpty { try object.encode(warnings, forKey: .warnings) }
+            try object.encode(probabilities, forKey: .probabilities)
+            try object.encodeIfPresent(top, forKey: .top)
+        case .noDigit(let reason):
+            try object.encodeNil(forKey: .digit)
+            try object.encode(reason, forKey: .reason)
+        case .error(let message):
+            try object.encode(message, forKey: .error)
+        }
+    }
+}
