@@ -114,3 +114,9 @@ const DigitsTorchBridge *DigitsTorchBridgeOpen(const char **outMessage) {
     *outMessage = opened == NULL ? failure : NULL;
     return opened;
 }
+
+// The constants DigitKit takes from TorchBridge.h (DigitTensor.side and
+// .count, Prediction.classCount) must describe an MNIST digit model.
+_Static_assert(TB_IMAGE_SIDE == 28, "a digit model reads 28x28 images");
+_Static_assert(TB_IMAGE_FLOATS == TB_IMAGE_SIDE * TB_IMAGE_SIDE, "one channel of TB_IMAGE_SIDE squared floats");
+_Static_assert(TB_CLASS_COUNT == 10, "one score per digit 0-9");

@@ -86,7 +86,7 @@ enum InputReader {
     private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> FillOutcome {
         var outcome = FillOutcome()
         while outcome.count < buffer.count {
-            let count = Glibc.read(descriptor, buffer.baseAddress! + outcome.count, buffer.count - outcome.count)
+            let count = systemRead(descriptor, buffer.baseAddress! + outcome.count, buffer.count - outcome.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 outcome.failure = errno

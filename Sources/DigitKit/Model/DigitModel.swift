@@ -58,7 +58,7 @@ public final class DigitModel: @unchecked Sendable {
         var input = [Float]()
         input.reserveCapacity(batch.count * DigitTensor.count)
         for tensor in batch { input.append(contentsOf: tensor.values) }
-        let classes = Int(TB_CLASS_COUNT)
+        let classes = Prediction.classCount
         var output = [Float](repeating: 0, count: batch.count * classes)
         let outcome = input.withUnsafeBufferPointer { pixels in
             output.withUnsafeMutableBufferPointer { scores in

@@ -1,3 +1,4 @@
+internal import TorchBridgeLoader
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -21,10 +22,14 @@ public struct Prediction: Equatable, Sendable {
     /// The most probable digit.
     public let digit: Int
 
+    /// The number of classes, the digits 0-9: TorchBridge's TB_CLASS_COUNT
+    /// itself, so the two cannot disagree.
+    public static let classCount = Int(TB_CLASS_COUNT)
+
     /// The prediction from the model's 10 log-probabilities (log-softmax output);
-    /// a precondition checks there are exactly 10.
+    /// a precondition checks there are exactly `classCount`.
     public init(logProbabilities: [Float]) {
-        precondition(logProbabilities.count == 10, "a prediction needs 10 log-probabilities")
+        precondition(logProbabilities.count == Self.classCount, "a prediction needs 10 log-probabilities")
         self.logProbabilities = logProbabilities
         let probabilities = logProbabilities.map { exp(Double($0)) }
         self.probabilities = probabilities

@@ -1,11 +1,14 @@
+internal import TorchBridgeLoader
+
 /// The model's input for one image: 28x28 float32 values, row-major,
 /// normalized as torchvision's `ToTensor()` + `Normalize((0.1307,), (0.3081,))`
 /// would: `(pixel / 255 - 0.1307) / 0.3081`, with ink bright on a dark background.
 public struct DigitTensor: Equatable, Sendable {
     /// Width and height of the tensor in pixels: 28, as MNIST's images.
-    public static let side = 28
-    /// Values in one tensor: 28 x 28 = 784.
-    public static let count = side * side
+    /// TorchBridge's TB_IMAGE_SIDE itself, so the two cannot disagree.
+    public static let side = Int(TB_IMAGE_SIDE)
+    /// Values in one tensor: 28 x 28 = 784 (TB_IMAGE_FLOATS).
+    public static let count = Int(TB_IMAGE_FLOATS)
     /// MNIST's mean pixel intensity in [0, 1], subtracted by the normalization.
     public static let mean: Float = 0.1307
     /// MNIST's standard deviation of pixel intensity in [0, 1], divided by
