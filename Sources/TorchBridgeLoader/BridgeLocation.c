@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static pthread_once_t locateOnce = PTHREAD_ONCE_INIT;
@@ -18,10 +19,18 @@ static char locatedPath[PATH_MAX];
 static const char *located = NULL;
 static char searched[2 * PATH_MAX + 64];
 
+/// Whether `path` is a regular file this process may read: a FIFO or a
+/// device named by DIGITS_TORCH_BRIDGE would block or never end dlopen and
+/// the version scan.
+static bool isReadableFile(const char *path) {
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode) && access(path, R_OK) == 0;
+}
+
 /// `folder`/`name` into locatedPath, and whether a readable file is there.
 static bool tryCandidate(const char *folder, const char *name) {
     int written = snprintf(locatedPath, sizeof locatedPath, "%s/%s", folder, name);
-    return written > 0 && (size_t)written < sizeof locatedPath && access(locatedPath, R_OK) == 0;
+    return written > 0 && (size_t)written < sizeof locatedPath && isReadableFile(locatedPath);
 }
 
 /// The folder of `path` (written into `folder`), or false for a bare name.
@@ -53,7 +62,7 @@ static void locate(void) {
     const char *override = getenv("DIGITS_TORCH_BRIDGE");
     if (override != NULL && override[0] != '\0') {
         snprintf(searched, sizeof searched, "DIGITS_TORCH_BRIDGE=%s", override);
-        if (strlen(override) < sizeof locatedPath && access(override, R_OK) == 0) {
+        if (strlen(override) < sizeof locatedPath && isReadableFile(override)) {
             strcpy(locatedPath, override);
             located = locatedPath;
         }

@@ -82,7 +82,7 @@ static void openBridge(void) {
     const char *path = DigitsTorchBridgeLocate(&where);
     const char *override = getenv("DIGITS_TORCH_BRIDGE");
     if (path == NULL && override != NULL && override[0] != '\0') {
-        snprintf(failure, sizeof failure, "the libtorch bridge named by DIGITS_TORCH_BRIDGE, %s, does not exist or cannot be read",
+        snprintf(failure, sizeof failure, "the libtorch bridge named by DIGITS_TORCH_BRIDGE, %s, is not a readable file",
                  override);
         return;
     }

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /// The most of a library file read while looking for its build information;
@@ -23,8 +24,15 @@ static const char *version = NULL;
 /// Scans the file at `path` for TB_BUILD_INFO_PREFIX and keeps the string
 /// after it (printable ASCII up to its NUL), chunk by chunk.
 static void scan(const char *path) {
-    int file = open(path, O_RDONLY | O_CLOEXEC);
+    // The path was a regular file when located; O_NONBLOCK keeps a FIFO
+    // swapped in since from blocking the open.
+    int file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (file < 0) return;
+    struct stat info;
+    if (fstat(file, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(file);
+        return;
+    }
     static const char prefix[] = TB_BUILD_INFO_PREFIX;
     const size_t prefixLength = sizeof prefix - 1;
     const size_t overlap = prefixLength + kMaxVersionLength + 1;

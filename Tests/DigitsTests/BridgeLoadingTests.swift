@@ -54,7 +54,25 @@ struct BridgeLoadingTests {
         #expect(classify.status == 2)
         #expect(classify.stdout.isEmpty)
         #expect(classify.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, "
-            + "/nonexistent/libDigitsTorchBridge.so, does not exist or cannot be read\n")
+            + "/nonexistent/libDigitsTorchBridge.so, is not a readable file\n")
+    }
+
+    @Test("DIGITS_TORCH_BRIDGE naming a FIFO or a folder: no hang, exit 2 naming it")
+    func fifoOrFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-bridge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, folder.path] {
+            var environment = CLITests.environment
+            environment["DIGITS_TORCH_BRIDGE"] = path
+            let version = try CLITests.digits(["--version"], environment: environment)
+            #expect(version.status == 0)
+            let classify = try CLITests.digits(["classify", Self.seven], environment: environment)
+            #expect(classify.status == 2)
+            #expect(classify.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, \(path), is not a readable file\n")
+        }
     }
 
     @Test("a file that is not the bridge is refused with the dynamic linker's reason (exit 2)")
