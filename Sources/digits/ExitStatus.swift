@@ -6,13 +6,13 @@ enum ExitStatus: Int32 {
     case success = 0
     /// At least one input could not be read or decoded; the others were still processed.
     case inputFailed = 1
-    /// A usage error, or the model is missing or unusable.
+    /// A usage error, or the model is missing or unusable, or libtorch cannot be loaded.
     case usageOrModel = 2
 
     static let help = """
         Exit status: 0 every file was processed; 1 some input could not be read or \
         decoded (the other files are still processed); 2 usage error, or the model \
-        is missing or unusable.
+        is missing or unusable, or libtorch cannot be loaded.
         """
 
     var exitCode: ExitCode { ExitCode(rawValue) }

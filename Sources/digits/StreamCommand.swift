@@ -38,7 +38,7 @@ extension Digits {
                 off (cut off, garbage where a frame should start) or a frame's picture failed to \
                 decode (the other frames are still analysed), with a one-line error naming the \
                 frame; 2 usage error (a region that does not fit the frames included), or the \
-                model is missing or unusable.
+                model is missing or unusable, or libtorch cannot be loaded.
                 """
         )
 
