@@ -8,6 +8,7 @@ that both read the data set the same way.
 """
 
 import gzip
+import sys
 import os
 
 import numpy as np
@@ -66,3 +67,14 @@ def load_split(folder, split):
     if len(images) != len(labels):
         raise ValueError(f"{split}: {len(images)} images but {len(labels)} labels")
     return images, labels
+
+
+def load_first_split(folders, split, tool):
+    """(images, labels) of `split` from the first of `folders` that has it;
+    exits naming `tool` and the folders when none does."""
+    for folder in folders:
+        try:
+            return load_split(folder, split)
+        except FileNotFoundError:
+            continue
+    sys.exit(f"{tool}: MNIST {split} files not found in {' or '.join(folders)}")

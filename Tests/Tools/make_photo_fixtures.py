@@ -729,12 +729,7 @@ def contact_sheet(out_dir, rows, path, thumb=160, columns=None):
 
 
 def load_mnist(folder):
-    for candidate in ([folder] if folder else MNIST_DIRS):
-        try:
-            return mnist_idx.load_split(candidate, "t10k")
-        except FileNotFoundError:
-            continue
-    sys.exit(f"make_photo_fixtures: MNIST test files not found in {folder or ' or '.join(MNIST_DIRS)}")
+    return mnist_idx.load_first_split([folder] if folder else MNIST_DIRS, "t10k", "make_photo_fixtures")
 
 
 def downsized(scene, source, rng, max_side, **options):
