@@ -65,6 +65,19 @@ public struct Preprocessor: Sendable {
                 ? Raster(image) : AreaResampler.resize(image, targetWidth: side, targetHeight: side)
             return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
         }
+        let (gray, invert, map) = inkMap(for: image)
+        guard let map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
+            return PreprocessingStages(gray: gray, inverted: invert, ink: nil, field: nil)
+        }
+        let ink = cleaned.cropped(box, scale: 255)
+        let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
+        return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field, warnings: InkLayout.warnings(parts: parts))
+    }
+
+    /// Steps 1 to 3b of the MNIST pipeline, shared with NumberReader: the
+    /// picture at analysis size, whether its ink is dark, and its ink map
+    /// (nil when no ink stands out of the noise), before specks are dropped.
+    func inkMap(for image: GrayImage) -> (gray: Raster, inverted: Bool, map: InkMap?) {
         let gray = Self.analysisRaster(image)
         let background = BackgroundModel.estimate(gray)
         let standOut = StandOutPixels(gray, background: background)
@@ -74,13 +87,7 @@ public struct Preprocessor: Sendable {
         case .always: invert = true
         case .never: invert = false
         }
-        guard let map = InkExtractor.inkMap(standOut, inkIsDark: invert),
-              let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
-            return PreprocessingStages(gray: gray, inverted: invert, ink: nil, field: nil)
-        }
-        let ink = cleaned.cropped(box, scale: 255)
-        let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
-        return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field, warnings: InkLayout.warnings(parts: parts))
+        return (gray, invert, InkExtractor.inkMap(standOut, inkIsDark: invert))
     }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.

@@ -1,0 +1,44 @@
+/// Which glyphs of a number are digits and which are a decimal point or a
+/// minus sign (Punctuation): a minus only before the first digit, one
+/// decimal point only, between digits; small glyphs that are neither are
+/// specks and ignored.
+struct NumberLayout {
+    /// Indices of the glyphs that hold digits, left to right.
+    let digitGlyphs: [Int]
+    /// The glyphs read as a decimal point or a minus sign.
+    let marks: [(glyph: Int, kind: NumberReading.Character.Kind)]
+    /// Whether more decimal points were found than a number has (one was kept).
+    let extraMarks: Bool
+
+    /// A tall glyph with less ink than this share of the median tall
+    /// glyph's is a faint stroke or dust, not a digit (a 1 has about a third
+    /// of a 0's ink).
+    static let faintestDigit = 0.12
+
+    init(_ ink: NumberInk) {
+        let glyphs = ink.glyphs
+        let tall = glyphs.indices.filter { !Punctuation.isSmall(glyphs[$0], lineHeight: ink.lineHeight) }
+        // Faint strokes and dust as tall as a digit but with a sliver of its ink.
+        let typicalArea = tall.map { glyphs[$0].area }.sorted().dropFirst(tall.count / 2).first ?? 0
+        let digits = tall.filter { Double(glyphs[$0].area) >= Double(typicalArea) * Self.faintestDigit }
+        var marks: [(Int, NumberReading.Character.Kind)] = []
+        var points = 0
+        if let first = digits.first, let last = digits.last {
+            for index in glyphs.indices where Punctuation.isSmall(glyphs[index], lineHeight: ink.lineHeight) {
+                let box = glyphs[index].box
+                let beforeFirst = box.maxX < glyphs[first].box.minX
+                let between = box.minX > glyphs[first].box.maxX && box.maxX < glyphs[last].box.minX
+                if beforeFirst && marks.isEmpty && Punctuation.isMinus(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom) {
+                    marks.append((index, .minus))
+                } else if between && Punctuation.isDecimalPoint(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom) {
+                    points += 1
+                    if points == 1 { marks.append((index, .decimalPoint)) }
+                }
+            }
+        }
+        // A minus is the leading mark only: drop one found before another minus-like bar.
+        self.digitGlyphs = digits
+        self.marks = marks
+        self.extraMarks = points > 1
+    }
+}

@@ -1,0 +1,89 @@
+/// Reads whole numbers ("2026", "3.14", "-12") in pictures, handwritten or
+/// printed, with the single-digit model.
+///
+/// The picture goes through the same decoding, polarity and background steps
+/// as for `DigitClassifier`; its ink is then cut into glyphs (NumberInk:
+/// connected components, a digit's separate strokes merged). Small glyphs
+/// are decimal points or a minus sign by their place on the line
+/// (Punctuation), or specks. A glyph may hold several touching digits: it is
+/// cut at the valleys of its column profile, every piece between two cuts is
+/// normalized as MNIST's digits were and classified, all in one batch, and
+/// the cut whose pieces the model reads most surely wins (GlyphSegmentation).
+/// Use it from any thread; it holds no mutable state.
+public struct NumberReader: Sendable {
+    /// The single-digit model that reads every piece.
+    public let model: DigitModel
+    /// Reads every input (PNG, JPEG, PNM).
+    public var decoder: ImageDecoder
+    /// The polarity and ink steps; its mode must be `.mnist` (the raw resize
+    /// finds no ink to cut).
+    public var preprocessor: Preprocessor
+    /// When the cut chosen is less than this many times as likely as another
+    /// cut into a different number of digits, the reading is `ambiguous`.
+    public static let ambiguityRatio = 3.0
+
+    /// A reader with the given model, the classification decoder and the
+    /// MNIST pipeline; nothing is checked or loaded here.
+    public init(model: DigitModel, decoder: ImageDecoder = .forClassification, preprocessor: Preprocessor = Preprocessor()) {
+        self.model = model
+        self.decoder = decoder
+        self.preprocessor = preprocessor
+    }
+
+    /// Reads the picture file at `path` ("-" for standard input). With
+    /// `length`, the number has exactly that many digits (a meter, a year, a
+    /// code) and the best cut under that constraint is chosen.
+    public func read(fileAtPath path: String, length: Int? = nil) throws(DigitError) -> NumberReading {
+        try read(decoder.decode(fileAtPath: path), length: length)
+    }
+
+    /// Reads a decoded picture; see `read(fileAtPath:length:)`.
+    public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
+        if let length, length < 1 {
+            throw DigitError(.invalidArgument, "the number's length must be at least 1, got \(length)")
+        }
+        let nothing = NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
+        let (gray, _, map) = preprocessor.inkMap(for: image)
+        guard let map, let ink = NumberInk(map) else { return nothing }
+        let layout = NumberLayout(ink)
+        guard !layout.digitGlyphs.isEmpty else { return nothing }
+
+        // Every candidate piece of every glyph, classified in one batch.
+        let segmentations = layout.digitGlyphs.map { GlyphSegmentation(ink.raster(of: ink.glyphs[$0]), lineHeight: ink.lineHeight) }
+        let predictions = try model.predict(segmentations.flatMap { $0.candidates.map(\.piece.tensor) })
+        var offset = 0
+        let options = segmentations.map { segmentation in
+            defer { offset += segmentation.candidates.count }
+            return segmentation.bestCuts(predictions[offset..<(offset + segmentation.candidates.count)])
+        }
+        let choice = PieceCountChoice(options: options, length: length)
+        var characters: [(x: Int, character: NumberReading.Character)] = []
+        let scale = (x: Double(image.width) / Double(gray.width), y: Double(image.height) / Double(gray.height))
+        func pictureBox(_ box: BoundingBox) -> PixelRectangle {
+            let left = Int((Double(box.minX) * scale.x).rounded(.down)), top = Int((Double(box.minY) * scale.y).rounded(.down))
+            let right = min(image.width, Int((Double(box.maxX + 1) * scale.x).rounded(.up)))
+            let bottom = min(image.height, Int((Double(box.maxY + 1) * scale.y).rounded(.up)))
+            return PixelRectangle(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
+        }
+        var confidence = 1.0
+        var touching = segmentations.contains { $0.boundaries.count > 2 }
+        for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
+            let glyph = ink.glyphs[glyphIndex].box
+            for piece in options[k][choice.pieceCounts[k] - 1]!.pieces {
+                touching = touching || GlyphSegmentation.isUnusuallyWide(piece.box, digit: piece.digit)
+                let box = BoundingBox(minX: glyph.minX + piece.box.minX, minY: glyph.minY + piece.box.minY,
+                                      maxX: glyph.minX + piece.box.maxX, maxY: glyph.minY + piece.box.maxY)
+                confidence *= piece.probability
+                characters.append((box.minX, .init(kind: .digit(piece.digit), confidence: piece.probability, box: pictureBox(box))))
+            }
+        }
+        for (glyphIndex, kind) in layout.marks {
+            let box = ink.glyphs[glyphIndex].box
+            characters.append((box.minX, .init(kind: kind, confidence: 1, box: pictureBox(box))))
+        }
+        characters.sort { $0.x < $1.x }
+        return NumberReading(characters: characters.map(\.character), confidence: confidence,
+                             ambiguous: choice.ambiguous || layout.extraMarks,
+                             mayHoldTouchingDigits: touching)
+    }
+}
