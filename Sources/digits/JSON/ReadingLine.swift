@@ -1,0 +1,56 @@
+/// The `read --json` object for one file, keys in this order (README, "read"):
+///
+///     {"file", "text", "confidence", "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
+///     {"file", "text": null, "reason": "no digit found"}
+///     {"file", "error"}
+///
+/// A decimal point or a minus sign in "digits" has "digit": null and its
+/// "char" ("." or "-") after it.
+struct ReadingLine: Encodable {
+    /// One character of the reading.
+    struct Character: Encodable {
+        let digit: Int?
+        let char: String?
+        let confidence: Double
+        /// x, y, width, height in the picture as decoded.
+        let box: [Int]
+
+        private enum CodingKeys: String, CodingKey { case digit, char, confidence, box }
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: CodingKeys.self)
+            if let digit { try object.encode(digit, forKey: .digit) } else { try object.encodeNil(forKey: .digit) }
+            try object.encodeIfPresent(char, forKey: .char)
+            try object.encode(confidence, forKey: .confidence)
+            try object.encode(box, forKey: .box)
+        }
+    }
+
+    enum Outcome {
+        case read(text: String, confidence: Double, uncertain: Bool, digits: [Character])
+        case noDigit(reason: String)
+        case error(String)
+    }
+
+    let file: String
+    let outcome: Outcome
+
+    private enum CodingKeys: String, CodingKey { case file, text, confidence, uncertain, digits, reason, error }
+
+    func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(file, forKey: .file)
+        switch outcome {
+        case .read(let text, let confidence, let uncertain, let digits):
+            try object.encode(text, forKey: .text)
+            try object.encode(confidence, forKey: .confidence)
+            try object.encode(uncertain, forKey: .uncertain)
+            try object.encode(digits, forKey: .digits)
+        case .noDigit(let reason):
+            try object.encodeNil(forKey: .text)
+            try object.encode(reason, forKey: .reason)
+        case .error(let message):
+            try object.encode(message, forKey: .error)
+        }
+    }
+}

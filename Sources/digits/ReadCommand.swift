@@ -1,0 +1,80 @@
+import ArgumentParser
+import DigitKit
+
+extension Digits {
+    /// `digits read`: whole numbers ("2026", "3.14", "-12") in pictures.
+    struct Read: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read whole numbers (2026, 3.14, -12) in pictures, handwritten or printed.",
+            discussion: """
+                One line per file: "meter.png: 2026 (97.1%)", the probability of the whole \
+                reading, marked uncertain below --uncertain-below or when another way of \
+                cutting the ink into digits came close; "blank.png: no digit found". Digits, \
+                a decimal point and a leading minus sign on one line are read; thousands \
+                separators, several lines and letters are not. --length N says the number \
+                has exactly N digits. With --json, one object per file (README, "read").
+
+                \(ExitStatus.help)
+                """
+        )
+
+        @OptionGroup var modelOptions: ModelOptions
+        @OptionGroup var preprocessing: PreprocessingOptions
+
+        @Option(name: .long, help: ArgumentHelp("The number has exactly N digits (a meter, a year, a code).", valueName: "N"))
+        var length: Int?
+
+        @Option(name: .long, help: ArgumentHelp("Mark readings whose probability is below this as uncertain.", valueName: "p"))
+        var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
+
+        @Flag(name: .long, help: "One JSON object per file instead of text.")
+        var json = false
+
+        @Argument(help: ArgumentHelp("Pictures (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
+        var files: [String] = []
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("no input: give one or more files, or - for standard input") }
+            if preprocessing.raw { throw ValidationError("--raw cannot be used with read: the whole-picture resize finds no digits to read") }
+            if let length, !(1...64).contains(length) { throw ValidationError("--length must be between 1 and 64, got \(length)") }
+            if !(0...1).contains(uncertainBelow) {
+                throw ValidationError("--uncertain-below must be a probability from 0 to 1, got \(uncertainBelow)")
+            }
+        }
+
+        func run() throws {
+            let model = try modelOptions.loadModel(for: .preprocessingBound)
+            let reader = NumberReader(model: model, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor)
+            let lines = ReadingLines(json: json, uncertainBelow: uncertainBelow)
+            let out = StandardOutput.shared
+            var anyInputFailed = false
+            do {
+                for file in files {
+                    let reading: NumberReading
+                    do throws(DigitError) {
+                        reading = try reader.read(fileAtPath: file, length: length)
+                    } catch {
+                        // A model that fails stops the run (exit 2); a file that fails only itself.
+                        switch error.code {
+                        case .inferenceFailed, .outOfMemory, .runtimeUnavailable: throw error
+                        default: break
+                        }
+                        anyInputFailed = true
+                        if json { try out.line(lines.errorLine(for: file, error)) }
+                        StandardError.report(error.about(file).description)
+                        continue
+                    }
+                    try out.line(lines.line(for: file, reading: reading))
+                }
+                try out.flush()
+            } catch let failure as StandardOutput.WriteFailure {
+                StandardError.report(failure.description)
+                throw ExitStatus.inputFailed.exitCode
+            } catch {
+                StandardError.report((error as? DigitError)?.about(model.path).description ?? "\(error)")
+                throw ExitStatus.usageOrModel.exitCode
+            }
+            if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
+        }
+    }
+}
