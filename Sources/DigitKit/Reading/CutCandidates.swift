@@ -6,10 +6,8 @@ enum CutCandidates {
     static let edgeMargin = 0.12
     /// No two cuts closer than this share of the line height.
     static let spacing = 0.12
-    /// At most this many valleys per glyph (the search is quadratic in the cuts).
+    /// At most this many candidates per glyph (the search is quadratic in them).
     static let maximumCount = 10
-    /// The step of the regular cuts, as a share of the line height.
-    static let regularStep = 0.2
 
     /// The columns of `raster` (a glyph's ink) before which a cut may go,
     /// left to right: each splits the glyph into columns ..<c and c...
@@ -38,14 +36,6 @@ enum CutCandidates {
         for x in valleys where chosen.allSatisfy({ abs($0 - x) >= gap }) {
             chosen.append(x)
             if chosen.count == maximumCount { break }
-        }
-        // Touching digits often share columns, so the cut between them is
-        // no valley: straight cuts at regular steps fill the gaps between valleys.
-        let step = max(gap, Int((Double(lineHeight) * regularStep).rounded()))
-        var x = margin
-        while x <= width - margin {
-            if chosen.allSatisfy({ abs($0 - x) >= gap }) { chosen.append(x) }
-            x += step
         }
         return chosen.sorted()
     }

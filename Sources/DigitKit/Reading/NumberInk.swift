@@ -19,8 +19,9 @@ struct NumberInk {
     /// A component this much shorter than the tallest is a part of a digit
     /// (a 5's flag, a 4's second stroke) when it lies over that digit.
     static let partHeight = 0.6
-    /// ...and lies at least this share of its width within the digit's columns.
-    static let partOverlap = 0.7
+    /// ...and lies at least this share of its width within the digit's
+    /// columns (a 5's flag reaches out to the right of its body).
+    static let partOverlap = 0.3
 
     let map: InkMap
     /// Each ink pixel's component label (1-based), in the order of `map.indices`.

@@ -11,13 +11,14 @@ enum Punctuation {
         Double(glyph.box.height) < Double(lineHeight) * smallerThanDigit
     }
 
-    /// A decimal point: at most 0.45 of the line wide and 0.35 high, roughly
-    /// round, its bottom within the lowest quarter of the line and its top
-    /// below the middle.
+    /// A decimal point: at least 0.08 of the line wide and high (a pen's
+    /// dot, not dust), at most 0.45 wide and 0.35 high, roughly round, its
+    /// bottom within the lowest quarter of the line and its top below the middle.
     static func isDecimalPoint(_ box: BoundingBox, lineTop: Int, lineBottom: Int) -> Bool {
         let line = Double(lineBottom - lineTop + 1)
         let aspect = Double(box.width) / Double(box.height)
-        return Double(box.width) <= line * 0.45 && Double(box.height) <= line * 0.35
+        return Double(min(box.width, box.height)) >= line * 0.08
+            && Double(box.width) <= line * 0.45 && Double(box.height) <= line * 0.35
             && aspect >= 0.4 && aspect <= 2.5
             && Double(box.maxY) >= Double(lineBottom) - line * 0.25
             && Double(box.minY) >= Double(lineTop) + line * 0.5
