@@ -30,12 +30,16 @@ extension Digits {
         @Flag(name: .long, help: "One JSON object per file instead of text.")
         var json = false
 
+        @Flag(name: .long, help: "Also draw each picture with the box of every character read.")
+        var steps = false
+
         @Argument(help: ArgumentHelp("Pictures (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
         var files: [String] = []
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("no input: give one or more files, or - for standard input") }
             if preprocessing.raw { throw ValidationError("--raw cannot be used with read: the whole-picture resize finds no digits to read") }
+            if steps && json { throw ValidationError("--steps and --json cannot be combined") }
             if let length, !(1...64).contains(length) { throw ValidationError("--length must be between 1 and 64, got \(length)") }
             if !(0...1).contains(uncertainBelow) {
                 throw ValidationError("--uncertain-below must be a probability from 0 to 1, got \(uncertainBelow)")
@@ -50,9 +54,10 @@ extension Digits {
             var anyInputFailed = false
             do {
                 for file in files {
-                    let reading: NumberReading
+                    let image: GrayImage, reading: NumberReading
                     do throws(DigitError) {
-                        reading = try reader.read(fileAtPath: file, length: length)
+                        image = try reader.decoder.decode(fileAtPath: file)
+                        reading = try reader.read(image, length: length)
                     } catch {
                         // A model that fails stops the run (exit 2); a file that fails only itself.
                         switch error.code {
@@ -63,6 +68,11 @@ extension Digits {
                         if json { try out.line(lines.errorLine(for: file, error)) }
                         StandardError.report(error.about(file).description)
                         continue
+                    }
+                    if steps {
+                        let drawing = ReadingStepsView.render(
+                            ink: reader.inkPicture(for: image), reading: reading, pictureWidth: image.width, renderer: AsciiRenderer())
+                        try out.line(String(drawing.dropLast()))
                     }
                     try out.line(lines.line(for: file, reading: reading))
                 }

@@ -37,6 +37,16 @@ public struct NumberReader: Sendable {
         try read(decoder.decode(fileAtPath: path), length: length)
     }
 
+    /// The ink the reader cuts into characters, for showing (`digits read
+    /// --steps`): the picture at analysis size (at most
+    /// `Preprocessor.analysisSide` on its longer side) with its ink
+    /// contrast-stretched to 255 and everything else 0; nil when no ink
+    /// stands out of the noise.
+    public func inkPicture(for image: GrayImage) -> Raster? {
+        guard let map = preprocessor.inkMap(for: image).map, map.count > 0 else { return nil }
+        return map.cropped(BoundingBox(minX: 0, minY: 0, maxX: map.width - 1, maxY: map.height - 1), scale: 255)
+    }
+
     /// Reads a decoded picture; see `read(fileAtPath:length:)`.
     public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
         if let length, length < 1 {

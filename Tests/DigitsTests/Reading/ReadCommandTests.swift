@@ -54,8 +54,23 @@ struct ReadCommandTests {
         #expect(json.stdoutLines.count == 2)
     }
 
+    @Test("--steps draws the ink, then a box and the reading per character, then the result line")
+    func steps() throws {
+        let file = "\(Self.numbers)/decimal-000.png"
+        let result = try CLITests.digits(["read", "--steps", file])
+        #expect(result.status == 0)
+        let lines = result.stdoutLines
+        #expect(lines.first == "the ink, with what was read in each box:")
+        #expect(lines.last?.hasPrefix("\(file): 386.96 (") == true)
+        let boxes = try #require(lines.dropLast(2).last)
+        #expect(boxes.filter { $0 == "[" }.count == 6, "\(boxes)")
+        #expect(lines.dropLast().last?.split(separator: " ") == ["3", "8", "6", ".", "9", "6"])
+        #expect(lines.count > 6, "the drawing has rows of ink")
+    }
+
     @Test("usage errors exit 2", arguments: [
         ["read"], ["read", "--raw", "x.png"], ["read", "--length", "0", "x.png"], ["read", "--uncertain-below", "2", "x.png"],
+        ["read", "--steps", "--json", "x.png"],
     ])
     func usage(arguments: [String]) throws {
         let result = try CLITests.digits(arguments)

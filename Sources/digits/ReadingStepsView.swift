@@ -1,0 +1,41 @@
+import DigitKit
+
+/// Draws how `digits read --steps` cut a picture into characters: the ink
+/// the reader found (NumberReader.inkPicture), shrunk to fit the terminal,
+/// and under it each character's box as [ ] with what was read in it.
+enum ReadingStepsView {
+    /// The widest drawing, in picture cells (two characters each).
+    static let maxSide = 48
+
+    static func render(ink: Raster?, reading: NumberReading, pictureWidth: Int, renderer: AsciiRenderer) -> String {
+        guard let ink else { return "no ink stands out of the picture's noise\n" }
+        // Rows without ink above and below the number are left out.
+        let rows = renderer.renderPreview(ink, maxSide: maxSide).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let inked = rows.indices.filter { rows[$0].contains { $0 != " " } }
+        let drawing = inked.isEmpty ? "" : rows[inked.first!...inked.last!].joined(separator: "\n") + "\n"
+        let columns = rows.first?.count ?? 0
+        var text = "the ink, with what was read in each box:\n" + drawing
+        guard !reading.characters.isEmpty, columns > 0 else { return text + "(nothing read)\n" }
+        // Picture columns to drawing columns.
+        let scale = Double(columns) / Double(pictureWidth)
+        var boxes = [Character](repeating: " ", count: columns + 1)
+        var labels = [Character](repeating: " ", count: columns + 1)
+        for character in reading.characters {
+            let left = min(columns - 1, Int(Double(character.box.x) * scale))
+            let right = max(left, min(columns, Int(Double(character.box.x + character.box.width) * scale) - 1))
+            boxes[left] = "["
+            boxes[right] = boxes[right] == "[" ? "|" : "]"
+            for (offset, letter) in character.text.enumerated() where (left + right) / 2 + offset <= columns {
+                labels[(left + right) / 2 + offset] = letter
+            }
+        }
+        text += String(boxes).trimmingSuffixSpaces() + "\n" + String(labels).trimmingSuffixSpaces() + "\n"
+        return text
+    }
+}
+
+private extension String {
+    func trimmingSuffixSpaces() -> String {
+        String(reversed().drop { $0 == " " }.reversed())
+    }
+}
