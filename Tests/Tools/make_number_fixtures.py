@@ -13,7 +13,12 @@ repository, or Tests/DigitsTests/Resources/mnist. Without --out it writes the
 committed set into Tests/DigitsTests/Resources/numbers/ (--count 20 pictures
 of each kind, seed 1): the PNGs and numbers.tsv (file, kind, condition,
 text). A larger set for measuring goes elsewhere, e.g.
-`--out /tmp/numbers --count 200 --seed 2`.
+`--out /tmp/numbers --count 200 --seed 2`. One picture of a given number:
+`--text 2026 --kind close --condition paper --out year.png`. The README's
+examples are made so: Examples/numbers/year-2026.png (--seed 2),
+Examples/numbers/price-3.14.png (--kind decimal), Examples/numbers/minus-12.png (--kind
+negative --condition transparent) and Examples/numbers/touching-4711.png (--kind
+touching --condition inverted), the last three with seed 1.
 
 Kinds (how the digits lie; 1 to 10 characters in all):
   spaced       gaps of 0.25-0.5 of the digit height between digits
@@ -176,8 +181,16 @@ def main():
     parser.add_argument("--out", default=OUT)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--text", help="one picture of this number, written to --out (a .png file)")
+    parser.add_argument("--kind", choices=KINDS, default="close")
+    parser.add_argument("--condition", choices=CONDITIONS, default="paper")
     args = parser.parse_args()
     images, labels = mnist_idx.load_first_split([args.mnist] if args.mnist else MNIST_DIRS, "t10k", "make_number_fixtures")
+    if args.text:
+        rng = np.random.default_rng(args.seed)
+        render(compose(args.text, args.kind, images, labels, rng), args.condition, rng).save(args.out, optimize=True)
+        print(f"make_number_fixtures: {args.text} in {args.out}")
+        return
     os.makedirs(args.out, exist_ok=True)
     rows = ["file\tkind\tcondition\ttext"]
     for k, kind in enumerate(KINDS):
