@@ -1,9 +1,10 @@
-import DigitKit
+@_spi(Fuzzing) import DigitKit
 
 /// libFuzzer's entry point: any bytes through ImageDecoder (format
 /// detection; the PNG, JPEG and PNM decoders; EXIF orientation in JPEG
-/// APP1 and PNG eXIf; reduced-size JPEG decoding) and both preprocessing
-/// paths. A crash, a hang, an address-sanitizer report, an allocation over
+/// APP1 and PNG eXIf; reduced-size JPEG decoding), both preprocessing
+/// paths, and the number reader's segmentation (everything of `digits read`
+/// but the model). A crash, a hang, an address-sanitizer report, an allocation over
 /// libFuzzer's -rss_limit_mb, or a broken invariant below is a finding; a
 /// thrown DigitError is the expected answer to bad input.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,6 +24,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let raw = Preprocessor(mode: .raw).tensor(for: image)
     precondition(raw?.values.allSatisfy(\.isFinite) == true)
+    // digits read's segmentation: glyphs, punctuation, cuts and pieces.
+    _ = NumberReader.candidatePieceCount(image)
     return 0
 }
 

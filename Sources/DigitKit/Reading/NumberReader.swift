@@ -18,6 +18,8 @@ public struct NumberReader: Sendable {
     /// The polarity and ink steps; its mode must be `.mnist` (the raw resize
     /// finds no ink to cut).
     public var preprocessor: Preprocessor
+    /// The most candidate pieces classified in one forward pass.
+    public static let batchSize = 256
     /// When the cut chosen is less than this many times as likely as another
     /// cut into a different number of digits, the reading is `ambiguous`.
     public static let ambiguityRatio = 3.0
@@ -47,20 +49,55 @@ public struct NumberReader: Sendable {
         return map.cropped(BoundingBox(minX: 0, minY: 0, maxX: map.width - 1, maxY: map.height - 1), scale: 255)
     }
 
+    /// The half of `read` that needs no model: the picture at analysis
+    /// size, its glyphs, which of them are digits, and the candidate pieces
+    /// of each digit glyph; nil when the picture holds no digit.
+    static func segment(_ image: GrayImage, preprocessor: Preprocessor)
+        -> (gray: Raster, ink: NumberInk, layout: NumberLayout, segmentations: [GlyphSegmentation])?
+    {
+        let (gray, _, map) = preprocessor.inkMap(for: image)
+        guard let map, let ink = NumberInk(map) else { return nil }
+        let layout = NumberLayout(ink)
+        guard !layout.digitGlyphs.isEmpty else { return nil }
+        let segmentations = layout.digitGlyphs.map { GlyphSegmentation(ink.raster(of: ink.glyphs[$0]), lineHeight: ink.lineHeight) }
+        return (gray, ink, layout, segmentations)
+    }
+
+    /// For the fuzzer (Fuzz/): `segment` on `image`, checked, without a
+    /// model. Returns the number of candidate pieces the model would be asked
+    /// about; a broken invariant stops the process.
+    @_spi(Fuzzing) public static func candidatePieceCount(_ image: GrayImage) -> Int {
+        guard let (_, ink, layout, segmentations) = segment(image, preprocessor: Preprocessor()) else { return 0 }
+        for (glyph, segmentation) in zip(layout.digitGlyphs, segmentations) {
+            let box = ink.glyphs[glyph].box
+            precondition(segmentation.boundaries.first == 0 && segmentation.boundaries.last == box.width)
+            precondition(segmentation.candidates.contains { $0.from == 0 && $0.to == segmentation.boundaries.count - 1 },
+                         "every glyph can be read whole")
+            for candidate in segmentation.candidates {
+                precondition(candidate.piece.tensor.values.count == DigitTensor.count && candidate.piece.tensor.values.allSatisfy(\.isFinite))
+                precondition(candidate.piece.box.minX >= 0 && candidate.piece.box.maxX < box.width && candidate.piece.box.maxY < box.height)
+            }
+        }
+        return segmentations.reduce(0) { $0 + $1.candidates.count }
+    }
+
     /// Reads a decoded picture; see `read(fileAtPath:length:)`.
     public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
         if let length, length < 1 {
             throw DigitError(.invalidArgument, "the number's length must be at least 1, got \(length)")
         }
-        let nothing = NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
-        let (gray, _, map) = preprocessor.inkMap(for: image)
-        guard let map, let ink = NumberInk(map) else { return nothing }
-        let layout = NumberLayout(ink)
-        guard !layout.digitGlyphs.isEmpty else { return nothing }
-
-        // Every candidate piece of every glyph, classified in one batch.
-        let segmentations = layout.digitGlyphs.map { GlyphSegmentation(ink.raster(of: ink.glyphs[$0]), lineHeight: ink.lineHeight) }
-        let predictions = try model.predict(segmentations.flatMap { $0.candidates.map(\.piece.tensor) })
+        guard let (gray, ink, layout, segmentations) = Self.segment(image, preprocessor: preprocessor) else {
+            return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
+        }
+        // Every candidate piece of every glyph, classified in batches of at
+        // most `batchSize`, so that a picture of noise with thousands of
+        // glyphs costs time, not libtorch memory without bound.
+        let tensors = segmentations.flatMap { $0.candidates.map(\.piece.tensor) }
+        var predictions: [Prediction] = []
+        predictions.reserveCapacity(tensors.count)
+        for start in stride(from: 0, to: tensors.count, by: Self.batchSize) {
+            predictions += try model.predict(Array(tensors[start..<min(tensors.count, start + Self.batchSize)]))
+        }
         var offset = 0
         let options = segmentations.map { segmentation in
             defer { offset += segmentation.candidates.count }

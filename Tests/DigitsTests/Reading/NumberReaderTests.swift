@@ -91,4 +91,26 @@ struct NumberReaderTests {
         let blank = try reader.read(fileAtPath: "\(examples)/blank-paper.png")
         #expect(blank.text == nil && blank.characters.isEmpty && blank.confidence == 0)
     }
+
+    @Test("hostile ink: noise, a solid block, a grid of hundreds of blobs; answers without crashing, boxes inside")
+    func hostileInk() throws {
+        let reader = try Self.reader()
+        let side = 400
+        var noise = [UInt8](repeating: 0, count: side * side)
+        var state: UInt32 = 12345
+        for i in noise.indices { state = state &* 1_664_525 &+ 1_013_904_223; noise[i] = UInt8(state >> 24) }
+        var block = [UInt8](repeating: 255, count: side * side)
+        for y in 100..<300 { for x in 50..<350 { block[y * side + x] = 0 } }
+        var grid = [UInt8](repeating: 255, count: side * side)
+        for y in 0..<side where y % 8 < 4 { for x in 0..<side where x % 8 < 4 { grid[y * side + x] = 0 } }
+        for pixels in [noise, block, grid] {
+            let image = try GrayImage(width: side, height: side, pixels: pixels)
+            let reading = try reader.read(image)
+            for character in reading.characters {
+                #expect(character.box.x >= 0 && character.box.x + character.box.width <= side)
+                #expect(character.box.y >= 0 && character.box.y + character.box.height <= side)
+            }
+            #expect(reading.confidence >= 0 && reading.confidence <= 1)
+        }
+    }
 }
