@@ -8,8 +8,9 @@ extension Digits {
             abstract: "Read whole numbers (2026, 3.14, -12) in pictures, handwritten or printed.",
             discussion: """
                 One line per file: "meter.png: 2026 (97.1%)", the probability of the whole \
-                reading, marked uncertain below --uncertain-below or when another way of \
-                cutting the ink into digits came close; "blank.png: no digit found". Digits, \
+                reading, marked uncertain below --uncertain-below, when another way of \
+                cutting the ink into digits came close, or when digits may touch (often \
+                misread); "blank.png: no digit found". --steps draws each character's box. Digits, \
                 a decimal point and a leading minus sign on one line are read; thousands \
                 separators, several lines and letters are not. --length N says the number \
                 has exactly N digits. With --json, one object per file (README, "read").
