@@ -3,7 +3,8 @@
 handwritten MNIST *test* digits, with fixed seeds, and the text each one
 shows, for testing `digits read`.
 
-Run with Debian's python3-numpy, python3-scipy and python3-pil:
+Run with Debian's python3-numpy, python3-scipy and python3-pil, and the fonts
+scripts/install-deps --dev installs:
 
     /usr/bin/python3 Tests/Tools/make_number_fixtures.py [--mnist DIR] [--out DIR] [--count N] [--seed S]
 
@@ -27,7 +28,10 @@ Kinds (how the digits lie; 1 to 10 characters in all):
   overlapping  touching, then 0.04-0.10 of the height further
   decimal      spaced or close digits with one decimal point ("3.14")
   negative     a minus sign before spaced or close digits ("-12")
-Each digit's height varies by +-10% and its baseline by +-5% of the height.
+  printed      a number typeset in one of ten TrueType fonts (DejaVu, Liberation,
+               FreeFont: sans, serif, mono, bold, italic), a third each plain,
+               decimal and negative
+Each handwritten digit's height varies by +-10% and its baseline by +-5% of the height.
 
 Conditions (how the picture looks), in turn:
   paper        dark ink (20-70) on light paper, tinted, with a gradient, RGB
@@ -44,18 +48,20 @@ import os
 import sys
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "Models"))
 import mnist_idx  # noqa: E402
+from make_realworld_fixtures import fonts  # noqa: E402
 
 OUT = os.path.join(ROOT, "Tests", "DigitsTests", "Resources", "numbers")
 MNIST_DIRS = [os.path.join(ROOT, "..", "shared", "datasets", "mnist"),
               os.path.join(ROOT, "Tests", "DigitsTests", "Resources", "mnist")]
-KINDS = ["spaced", "close", "touching", "overlapping", "decimal", "negative"]
+KINDS = ["spaced", "close", "touching", "overlapping", "decimal", "negative", "printed"]
 CONDITIONS = ["paper", "inverted", "transparent"]
 HEIGHT = 40  # the digits' height in pixels, before jitter
 
@@ -142,7 +148,20 @@ def compose(text, kind, images, labels, rng):
     return canvas[:, :used[-1] + 1 + margin]
 
 
+def typeset(text, rng):
+    """The ink coverage of `text` typeset in a random font, digits about
+    HEIGHT pixels tall, with a margin."""
+    font = ImageFont.truetype(str(rng.choice(fonts())), size=int(round(HEIGHT * 1.4 * rng.uniform(0.9, 1.1))))
+    left, top, right, bottom = font.getbbox(text)
+    margin = HEIGHT
+    image = Image.new("L", (right - left + 2 * margin, bottom - top + 2 * margin), 0)
+    ImageDraw.Draw(image).text((margin - left, margin - top), text, fill=255, font=font)
+    return np.asarray(image, dtype=np.float32) / 255
+
+
 def number_text(kind, rng):
+    if kind == "printed":
+        kind = str(rng.choice(["spaced", "decimal", "negative"]))
     if kind == "decimal":
         whole = int(rng.integers(1, 5))
         fraction = int(rng.integers(1, 4))
@@ -198,7 +217,8 @@ def main():
         for i in range(args.count):
             text = number_text(kind, rng)
             condition = CONDITIONS[i % len(CONDITIONS)]
-            picture = render(compose(text, kind, images, labels, rng), condition, rng)
+            alpha = typeset(text, rng) if kind == "printed" else compose(text, kind, images, labels, rng)
+            picture = render(alpha, condition, rng)
             name = f"{kind}-{i:03d}.png"
             picture.save(os.path.join(args.out, name), optimize=True)
             rows.append(f"{name}\t{kind}\t{condition}\t{text}")
