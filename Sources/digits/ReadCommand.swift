@@ -34,6 +34,11 @@ extension Digits {
         @Flag(name: .long, help: "Also draw each picture with the box of every character read.")
         var steps = false
 
+        /// Reads every glyph as one digit (the plain connected-component
+        /// split), for Tests/Tools/read_accuracy.py --plain-split.
+        @Flag(name: .long, help: .hidden)
+        var noCuts = false
+
         @Argument(help: ArgumentHelp("Pictures (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
         var files: [String] = []
 
@@ -49,7 +54,8 @@ extension Digits {
 
         func run() throws {
             let model = try modelOptions.loadModel(for: .preprocessingBound)
-            let reader = NumberReader(model: model, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor)
+            var reader = NumberReader(model: model, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor)
+            reader.cutsTouchingDigits = !noCuts
             let lines = ReadingLines(json: json, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
             var anyInputFailed = false

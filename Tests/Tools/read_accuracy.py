@@ -4,9 +4,10 @@ exact-string accuracy per kind and per condition, how many readings were
 marked uncertain, and how many were wrong without the mark (confidently
 wrong). Prints a markdown table; asserts nothing.
 
-    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length]
+    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split]
 
---length passes each number's digit count as `--length N`.
+--length passes each number's digit count as `--length N`; --plain-split
+reads every glyph as one digit (connected components only, no cuts).
 """
 
 import argparse
@@ -24,6 +25,8 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--digits", default=os.path.join(ROOT, ".build", "debug", "digits"))
     parser.add_argument("--length", action="store_true")
+    parser.add_argument("--plain-split", action="store_true",
+                        help="read every glyph as one digit (digits read --no-cuts), for comparison")
     args = parser.parse_args()
     with open(os.path.join(args.folder, "numbers.tsv")) as table:
         rows = [line.rstrip("\n").split("\t") for line in table][1:]
@@ -33,7 +36,8 @@ def main():
         key = sum(c.isdigit() for c in text) if args.length else None
         groups[key].append(os.path.join(args.folder, name))
     for key, files in groups.items():
-        command = [args.digits, "read", "--json"] + (["--length", str(key)] if key else []) + files
+        command = [args.digits, "read", "--json"] + (["--length", str(key)] if key else []) \
+            + (["--no-cuts"] if args.plain_split else []) + files
         output = subprocess.run(command, capture_output=True, text=True).stdout
         for line in output.splitlines():
             entry = json.loads(line)

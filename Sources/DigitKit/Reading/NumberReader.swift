@@ -18,6 +18,10 @@ public struct NumberReader: Sendable {
     /// The polarity and ink steps; its mode must be `.mnist` (the raw resize
     /// finds no ink to cut).
     public var preprocessor: Preprocessor
+    /// Whether ink too wide for one digit is cut into several (the default);
+    /// false reads every glyph as one digit, the plain connected-component
+    /// split, to measure what the cutting adds.
+    public var cutsTouchingDigits = true
     /// The most candidate pieces classified in one forward pass.
     public static let batchSize = 256
     /// When the cut chosen is less than this many times as likely as another
@@ -52,14 +56,17 @@ public struct NumberReader: Sendable {
     /// The half of `read` that needs no model: the picture at analysis
     /// size, its glyphs, which of them are digits, and the candidate pieces
     /// of each digit glyph; nil when the picture holds no digit.
-    static func segment(_ image: GrayImage, preprocessor: Preprocessor)
+    static func segment(_ image: GrayImage, preprocessor: Preprocessor, cuts: Bool = true, length: Int? = nil)
         -> (gray: Raster, ink: NumberInk, layout: NumberLayout, segmentations: [GlyphSegmentation])?
     {
         let (gray, _, map) = preprocessor.inkMap(for: image)
         guard let map, let ink = NumberInk(map) else { return nil }
         let layout = NumberLayout(ink)
         guard !layout.digitGlyphs.isEmpty else { return nil }
-        let segmentations = layout.digitGlyphs.map { GlyphSegmentation(ink.raster(of: ink.glyphs[$0]), lineHeight: ink.lineHeight) }
+        let mustCut = length.map { $0 > layout.digitGlyphs.count } ?? false
+        let segmentations = layout.digitGlyphs.map {
+            GlyphSegmentation(ink.raster(of: ink.glyphs[$0]), lineHeight: ink.lineHeight, cuts: cuts, mustCut: mustCut)
+        }
         return (gray, ink, layout, segmentations)
     }
 
@@ -86,7 +93,8 @@ public struct NumberReader: Sendable {
         if let length, length < 1 {
             throw DigitError(.invalidArgument, "the number's length must be at least 1, got \(length)")
         }
-        guard let (gray, ink, layout, segmentations) = Self.segment(image, preprocessor: preprocessor) else {
+        guard let (gray, ink, layout, segmentations) = Self.segment(
+            image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length) else {
             return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
         }
         // Every candidate piece of every glyph, classified in batches of at
