@@ -77,7 +77,17 @@ enum ConnectedComponents {
         let (labels, components) = label(map)
         guard let largest = components.map(\.area).max(),
               largest >= minimumArea(width: map.width, height: map.height) else { return nil }
-        let keep = components.map { $0.area * 10 >= largest }
+        return largeParts(of: map, labels: labels, components: components, share: 10)
+    }
+
+    /// `map` with only its components of at least 1/`share` of the largest
+    /// one's area, the box around them and their boxes. `labels` and
+    /// `components` are `label(map)`'s, which must find at least one.
+    static func largeParts(of map: InkMap, labels: [Int32], components: [Component], share: Int)
+        -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])
+    {
+        let largest = components.map(\.area).max()!
+        let keep = components.map { $0.area * share >= largest }
         var box: BoundingBox?
         for (i, component) in components.enumerated() where keep[i] {
             if box == nil { box = component.box } else { box!.include(component.box) }

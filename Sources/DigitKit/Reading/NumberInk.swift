@@ -68,8 +68,7 @@ struct NumberInk {
     /// The ink of `glyph`'s components over its box, grey levels 0-255.
     func raster(of glyph: Glyph) -> Raster {
         let members = Set(glyph.components.map { Int32($0 + 1) })
-        var k = -1
-        return map.filtered { _ in k += 1; return members.contains(labels[k]) }.cropped(glyph.box, scale: 255)
+        return map.filtered { members.contains(labels[$0]) }.cropped(glyph.box, scale: 255)
     }
 
     private static func median(_ values: [Int]) -> Int {

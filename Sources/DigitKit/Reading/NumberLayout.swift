@@ -36,7 +36,6 @@ struct NumberLayout {
                 }
             }
         }
-        // A minus is the leading mark only: drop one found before another minus-like bar.
         self.digitGlyphs = digits
         self.marks = marks
         self.extraMarks = points > 1

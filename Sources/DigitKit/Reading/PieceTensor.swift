@@ -7,9 +7,9 @@ struct PieceTensor {
     let box: BoundingBox
 
     /// A straight cut through a neighbour's stroke leaves slivers of it in
-    /// the piece; connected parts with less than this share of the piece's
-    /// largest part are dropped.
-    static let sliver = 0.2
+    /// the piece; connected parts with less than 1/`sliverShare` of the
+    /// piece's largest part are dropped.
+    static let sliverShare = 5
 
     /// The piece of `raster` in columns `columns`, or nil when it holds no ink.
     init?(_ raster: Raster, columns: Range<Int>) {
@@ -25,15 +25,7 @@ struct PieceTensor {
         guard !indices.isEmpty else { return nil }
         let map = InkMap(width: width, height: raster.height, indices: indices, values: values)
         let (labels, parts) = ConnectedComponents.label(map)
-        let largest = parts.map(\.area).max()!
-        let kept = parts.map { Double($0.area) >= Double(largest) * Self.sliver }
-        var found: BoundingBox?
-        for (part, keep) in zip(parts, kept) where keep {
-            if found == nil { found = part.box } else { found!.include(part.box) }
-        }
-        var k = -1
-        let cleaned = map.filtered { _ in k += 1; return kept[Int(labels[k]) - 1] }
-        let shifted = found!
+        let (cleaned, shifted, _) = ConnectedComponents.largeParts(of: map, labels: labels, components: parts, share: Self.sliverShare)
         let ink = cleaned.cropped(shifted, scale: 1)
         let box = BoundingBox(minX: shifted.minX + columns.lowerBound, minY: shifted.minY,
                               maxX: shifted.maxX + columns.lowerBound, maxY: shifted.maxY)
