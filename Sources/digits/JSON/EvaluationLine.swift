@@ -20,8 +20,8 @@ struct EvaluationLine: Encodable {
         func encode(to encoder: any Encoder) throws {
             var object = encoder.container(keyedBy: CodingKeys.self)
             try object.encode(digit, forKey: .digit)
-            if let precision { try object.encode(precision, forKey: .precision) } else { try object.encodeNil(forKey: .precision) }
-            if let recall { try object.encode(recall, forKey: .recall) } else { try object.encodeNil(forKey: .recall) }
+            try object.encodeOrNull(precision, forKey: .precision)
+            try object.encodeOrNull(recall, forKey: .recall)
             try object.encode(support, forKey: .support)
         }
     }

@@ -169,3 +169,11 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
         try node.set(value, codingPath: codingPath)
     }
 }
+
+extension KeyedEncodingContainer {
+    /// `value`, or null when it is nil: for the keys the `--json` contracts
+    /// always carry (`encodeIfPresent` leaves an absent optional's key out).
+    mutating func encodeOrNull(_ value: (some Encodable)?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+}

@@ -13,7 +13,7 @@ struct PreprocessLine: Encodable {
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
         try object.encode(file, forKey: .file)
-        if let tensor { try object.encode(tensor, forKey: .tensor) } else { try object.encodeNil(forKey: .tensor) }
+        try object.encodeOrNull(tensor, forKey: .tensor)
         try object.encodeIfPresent(reason, forKey: .reason)
     }
 }

@@ -19,7 +19,7 @@ struct ReadingLine: Encodable {
 
         func encode(to encoder: any Encoder) throws {
             var object = encoder.container(keyedBy: CodingKeys.self)
-            if let digit { try object.encode(digit, forKey: .digit) } else { try object.encodeNil(forKey: .digit) }
+            try object.encodeOrNull(digit, forKey: .digit)
             try object.encodeIfPresent(char, forKey: .char)
             try object.encode(confidence, forKey: .confidence)
             try object.encode(box, forKey: .box)
