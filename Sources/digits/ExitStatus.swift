@@ -1,4 +1,5 @@
 import ArgumentParser
+import DigitKit
 
 /// The exit statuses of `digits`, as documented in --help and the README.
 enum ExitStatus: Int32 {
@@ -16,4 +17,18 @@ enum ExitStatus: Int32 {
         """
 
     var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// The status `error` ends a run with: 2 when the caller or the model is
+    /// to fix (a bad argument such as a region that does not fit, a model
+    /// missing, unusable or failing, libtorch that cannot be loaded); 1 when
+    /// an input is (a file or stream that cannot be read or decoded).
+    init(for error: DigitError) {
+        switch error.code {
+        case .invalidArgument, .modelNotFound, .modelLoadFailed, .notADigitModel, .inferenceFailed, .outOfMemory,
+             .runtimeUnavailable:
+            self = .usageOrModel
+        default:
+            self = .inputFailed
+        }
+    }
 }

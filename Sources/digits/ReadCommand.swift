@@ -67,10 +67,7 @@ extension Digits {
                         reading = try reader.read(image, length: length)
                     } catch {
                         // A model that fails stops the run (exit 2); a file that fails only itself.
-                        switch error.code {
-                        case .inferenceFailed, .outOfMemory, .runtimeUnavailable: throw error
-                        default: break
-                        }
+                        if ExitStatus(for: error) == .usageOrModel { throw error }
                         anyInputFailed = true
                         if json { try out.line(lines.errorLine(for: file, error)) }
                         StandardError.report(error.about(file).description)

@@ -122,25 +122,13 @@ extension Digits {
             } catch let error as DigitError {
                 // The model failing before the first frame (its warm-up).
                 StandardError.report(error.about(model.path).description)
-                throw Self.status(for: error).exitCode
+                throw ExitStatus(for: error).exitCode
             }
             if let error = summary.error {
                 StandardError.report(error.about(name).description)
-                throw Self.status(for: error).exitCode
+                throw ExitStatus(for: error).exitCode
             }
             if summary.failed > 0 { throw ExitStatus.inputFailed.exitCode }
-        }
-
-        /// A region that does not fit and a failing model are the caller's
-        /// to fix (2); a broken stream is the input's (1).
-        static func status(for error: DigitError) -> ExitStatus {
-            switch error.code {
-            case .invalidArgument, .modelNotFound, .modelLoadFailed, .notADigitModel, .inferenceFailed, .outOfMemory,
-                 .runtimeUnavailable:
-                return .usageOrModel
-            default:
-                return .inputFailed
-            }
         }
 
         /// The descriptor to read and the name errors give it; exits with
