@@ -99,7 +99,3 @@ const char *DigitsTorchBridgeLocate(const char **where) {
     if (where != NULL) *where = searched;
     return located;
 }
-
-const char *DigitsTorchBridgeLibraryPath(void) {
-    return DigitsTorchBridgeIsLinkedIn() ? NULL : DigitsTorchBridgeLocate(NULL);
-}

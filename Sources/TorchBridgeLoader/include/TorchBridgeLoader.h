@@ -60,10 +60,6 @@ const DigitsTorchBridge *_Nullable DigitsTorchBridgeOpen(const char *_Nullable *
 /// NULL when no bridge library is found or it carries no such information.
 const char *_Nullable DigitsTorchBridgeTorchVersion(void);
 
-/// The path of the bridge library that DigitsTorchBridgeOpen opens (or
-/// would), or NULL when it is linked into this program or not found.
-const char *_Nullable DigitsTorchBridgeLibraryPath(void);
-
 #ifdef __cplusplus
 }
 #endif
