@@ -6,7 +6,10 @@ with fixed seeds, and records what the Python reference preprocessing
 Run with Debian's python3-pil and python3-numpy (and the fonts that
 scripts/install-deps --dev installs):
 
-    /usr/bin/python3 Tests/Tools/make_realworld_fixtures.py
+    /usr/bin/python3 Tests/Tools/make_realworld_fixtures.py [--reference-only]
+
+--reference-only keeps the pictures and recomputes only what the reference
+finds in them (after a change to the preprocessing and its reference).
 
 Kinds (handwritten unless said otherwise):
   paper        dark ink on light, tinted paper; canvases of many sizes and aspect
@@ -192,7 +195,27 @@ def make_blank(path, rng):
     Image.fromarray(to_u8(add_noise(paper(width, height, rng), rng)), "RGB").save(path)
 
 
+def write_reference(rows, tensors):
+    np.stack(tensors).astype("<f4").tofile(os.path.join(OUT, "reference.f32"))
+    with open(os.path.join(OUT, "fixtures.tsv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+
+
+def reference_only():
+    rows, tensors = [], []
+    for line in open(os.path.join(OUT, "fixtures.tsv")).read().splitlines():
+        fields = line.split("\t")
+        tensor = reference_tensor(os.path.join(OUT, fields[0]))
+        tensors.append(tensor.reshape(-1) if tensor is not None else np.zeros(784, dtype=np.float32))
+        rows.append("\t".join(fields[:4] + [str(int(tensor is not None))]))
+    write_reference(rows, tensors)
+    print(f"recomputed the reference of {len(rows)} fixtures; it finds a digit in "
+          f"{sum(r.endswith(chr(9) + '1') for r in rows)}")
+
+
 def main():
+    if sys.argv[1:] == ["--reference-only"]:
+        return reference_only()
     images, labels = mnist_idx.load_split(os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist"), "t10k")
     rng = np.random.default_rng(20261121)
     font_paths = fonts()
@@ -229,9 +252,7 @@ def main():
             tensors.append(tensor.reshape(-1) if found else np.zeros(784, dtype=np.float32))
             rows.append(f"{name}\t{kind}\t{'-' if label is None else label}\t{'-' if index is None else index}\t{int(found)}")
 
-    np.stack(tensors).astype("<f4").tofile(os.path.join(OUT, "reference.f32"))
-    with open(os.path.join(OUT, "fixtures.tsv"), "w") as f:
-        f.write("\n".join(rows) + "\n")
+    write_reference(rows, tensors)
     size = sum(os.path.getsize(os.path.join(OUT, n)) for n in os.listdir(OUT))
     print(f"wrote {len(rows)} fixtures, {size / 1e6:.1f} MB; reference finds a digit in "
           f"{sum(r.endswith(chr(9) + '1') for r in rows)}")

@@ -98,70 +98,246 @@ def analysis_raster(gray):
     return area_resize(gray, max(1, round_half_up(width * scale)), max(1, round_half_up(height * scale)))
 
 
-# BackgroundModel
-REFITS = 2
+# PaperRegion
+PAPER_SIDE = 64
 
 
-def border_thickness(width, height):
-    return max(1, min(width, height) // 16)
+def median3x3(grid):
+    """The lower median of each cell's 3x3 neighbourhood, edges repeated."""
+    h, w = grid.shape
+    padded = np.pad(grid, 1, mode="edge")
+    out = np.empty_like(grid)
+    for y in range(h):
+        for x in range(w):
+            out[y, x] = lower_median(padded[y:y + 3, x:x + 3].ravel())
+    return out
 
 
-def border(raster):
-    """(x, y, value) of the border ring, row-major."""
+def otsu_level(values):
+    """Otsu's threshold over the grey levels int(v) (0-255): the first level
+    that maximizes the between-class variance; a value is in the upper class
+    when int(value) > the level."""
+    levels = np.clip(values.astype(np.int64), 0, 255)
+    hist = np.bincount(levels.ravel(), minlength=256).astype(np.float64)
+    total = hist.sum()
+    best, best_level = -1.0, 0
+    weight = mass = 0.0
+    all_mass = float((hist * np.arange(256)).sum())
+    for t in range(256):
+        weight += hist[t]
+        mass += hist[t] * t
+        if weight == 0 or weight == total:
+            continue
+        between = (all_mass * weight - mass * total) ** 2 / (weight * (total - weight))
+        if between > best:
+            best, best_level = between, t
+    return best_level
+
+
+def components4(cls):
+    """4-connected labels of the True cells (numbered from 1 in row-major
+    order of their first cell) and their areas."""
+    h, w = cls.shape
+    labels = np.zeros((h, w), dtype=np.int32)
+    areas = []
+    for sy in range(h):
+        for sx in range(w):
+            if not cls[sy, sx] or labels[sy, sx]:
+                continue
+            label = len(areas) + 1
+            labels[sy, sx] = label
+            stack, area = [(sx, sy)], 0
+            while stack:
+                x, y = stack.pop()
+                area += 1
+                for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+                    if 0 <= nx < w and 0 <= ny < h and cls[ny, nx] and not labels[ny, nx]:
+                        labels[ny, nx] = label
+                        stack.append((nx, ny))
+            areas.append(area)
+    return labels, areas
+
+
+def filled(region):
+    """`region` with its holes filled: every cell not reachable from the
+    frame through cells outside it (4-connected)."""
+    h, w = region.shape
+    outside = np.zeros((h, w), dtype=bool)
+    stack = [(x, y) for y in range(h) for x in range(w) if (x in (0, w - 1) or y in (0, h - 1)) and not region[y, x]]
+    for x, y in stack:
+        outside[y, x] = True
+    while stack:
+        x, y = stack.pop()
+        for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            if 0 <= nx < w and 0 <= ny < h and not region[ny, nx] and not outside[ny, nx]:
+                outside[ny, nx] = True
+                stack.append((nx, ny))
+    return ~outside
+
+
+def eroded(region, times):
+    """4-connected erosion, `times` times; the frame counts as outside."""
+    for _ in range(times):
+        padded = np.pad(region, 1, constant_values=False)
+        region = region & padded[:-2, 1:-1] & padded[2:, 1:-1] & padded[1:-1, :-2] & padded[1:-1, 2:]
+    return region
+
+
+def rectangularity(region):
+    """The best share of a rotated box (-20 to 20 degrees, 2-degree steps) the
+    region fills, and that box's shorter side, in cells."""
+    ys, xs = np.nonzero(region)
+    xs, ys = xs.astype(np.float64), ys.astype(np.float64)
+    best, short = 0.0, 0.0
+    for degrees in range(-20, 21, 2):
+        a = math.radians(degrees)
+        u = xs * math.cos(a) + ys * math.sin(a)
+        v = ys * math.cos(a) - xs * math.sin(a)
+        du, dv = u.max() - u.min() + 1, v.max() - v.min() + 1
+        share = len(xs) / (du * dv)
+        if share > best:
+            best, short = share, min(du, dv)
+    return best, short
+
+
+def edge_sharpness(raster, boundary, scale):
+    """The median over the boundary cells of the steepest two-pixel step in the
+    raster around each (its cell and the cells beside it)."""
     height, width = raster.shape
-    t = border_thickness(width, height)
-    ys, xs = np.mgrid[0:height, 0:width]
-    ring = (xs < t) | (xs >= width - t) | (ys < t) | (ys >= height - t)
-    return xs[ring].astype(np.float64), ys[ring].astype(np.float64), raster[ring].astype(np.float64)
+    steps = np.zeros((height, width))
+    steps[:, 1:-1] = np.abs(raster[:, 2:] - raster[:, :-2])
+    steps[1:-1, :] = np.maximum(steps[1:-1, :], np.abs(raster[2:, :] - raster[:-2, :]))
+    found = []
+    for cy, cx in zip(*np.nonzero(boundary)):
+        x0, x1 = int((cx - 1) / scale), min(width, int((cx + 2) / scale))
+        y0, y1 = int((cy - 1) / scale), min(height, int((cy + 2) / scale))
+        if x1 > x0 and y1 > y0:
+            found.append(steps[y0:y1, x0:x1].max())
+    return lower_median(found) if found else 0.0
 
 
-def fit_plane(x, y, v):
-    if len(v) < 3:
-        return None
-    n = float(len(v))
-    m = np.array([[n, x.sum(), y.sum()], [x.sum(), (x * x).sum(), (x * y).sum()], [y.sum(), (x * y).sum(), (y * y).sum()]])
-    if abs(np.linalg.det(m)) <= 1e-9 * max(1.0, n ** 3):
-        return None
-    return tuple(np.linalg.solve(m, np.array([v.sum(), (x * v).sum(), (y * v).sum()])))
-
-
-def noise_threshold(x, y, v, plane):
-    a, b, c = plane
-    return max(8.0, 3 * 1.4826 * lower_median(np.abs(v - (a + b * x + c * y))))
-
-
-def background_model(raster):
-    """(a, b, c, threshold): the border's plane and noise threshold."""
-    x, y, v = border(raster)
-    plane = fit_plane(x, y, v) or (lower_median(v), 0.0, 0.0)
-    threshold = noise_threshold(x, y, v, plane)
-    for _ in range(REFITS):
-        a, b, c = plane
-        inliers = np.abs(v - (a + b * x + c * y)) <= threshold
-        plane = fit_plane(x[inliers], y[inliers], v[inliers]) or plane
-        threshold = noise_threshold(x, y, v, plane)
-    return (*plane, threshold)
-
-
-def residuals(raster, model):
-    a, b, c, _ = model
+def paper_region(raster):
+    """(mask or None, share of the frame's border in the bright class)."""
     height, width = raster.shape
-    ys, xs = np.mgrid[0:height, 0:width]
-    # Rounded to a millionth of a grey level, as BackgroundModel.residual does.
-    return np.round((raster - (a + b * xs + c * ys)) * 1e6) / 1e6
+    if min(width, height) < 48:
+        return None, 0.0
+    scale = PAPER_SIDE / max(width, height)
+    cw, ch = max(1, round_half_up(width * scale)), max(1, round_half_up(height * scale))
+    coarse = median3x3(area_resize(raster, cw, ch))
+    bright = coarse.astype(np.int64) > otsu_level(coarse)
+    ring = np.zeros((ch, cw), dtype=bool)
+    ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
+    ring_bright = float(bright[ring].sum()) / float(ring.sum())
+    if ring_bright > 0.3:
+        return None, ring_bright
+    labels, areas = components4(bright)
+    if not areas:
+        return None, ring_bright
+    sheet = labels == (int(np.argmax(areas)) + 1)
+    whole = filled(sheet)
+    if whole.sum() < 0.12 * whole.size or sheet.sum() < 0.75 * whole.sum() or (~whole).sum() == 0:
+        return None, ring_bright
+    contrast = lower_median(coarse[sheet]) - lower_median(coarse[~whole])
+    if contrast < 30:
+        return None, ring_bright
+    share, short = rectangularity(whole)
+    if share < 0.85 or short < 0.25 * min(cw, ch):
+        return None, ring_bright
+    boundary = whole & ~eroded(whole, 1) & ~ring
+    if edge_sharpness(raster, boundary, scale) < 0.35 * contrast:
+        return None, ring_bright
+    inner = eroded(whole, 2)
+    rows = np.minimum(((np.arange(height) + 0.5) * scale).astype(np.int64), ch - 1)
+    columns = np.minimum(((np.arange(width) + 0.5) * scale).astype(np.int64), cw - 1)
+    return inner[rows[:, None], columns[None, :]], ring_bright
+
+
+# BackgroundSurface
+def surface_cell(width, height):
+    return max(4, round_half_up(min(width, height) / 16))
+
+
+def background_surface(raster, region, cell, ink_dark=None):
+    """The background level at every pixel: the lower median of each cell's
+    region pixels (cells with under a quarter of theirs in the region have
+    none), closed (dark ink) or opened (light ink) over 3x3 cells when the
+    polarity is given, the lower median of the 5x5 cells around each, and
+    bilinear between cell centres."""
+    height, width = raster.shape
+    ny, nx = -(-height // cell), -(-width // cell)
+    levels = np.full((ny, nx), np.nan)
+    for j in range(ny):
+        for i in range(nx):
+            block = raster[j * cell:(j + 1) * cell, i * cell:(i + 1) * cell]
+            inside = region[j * cell:(j + 1) * cell, i * cell:(i + 1) * cell]
+            if 4 * inside.sum() < block.size:
+                continue
+            levels[j, i] = lower_median(block[inside])
+    defined = np.isfinite(levels)
+    if not defined.any():
+        return np.full((height, width), lower_median(raster[region] if region.any() else raster.ravel()))
+    if ink_dark is not None:
+        grid = np.where(defined, levels, lower_median(levels[defined]))
+        padded = np.pad(grid, 1, mode="edge")
+        first = np.array([[(padded[y:y + 3, x:x + 3].max() if ink_dark else padded[y:y + 3, x:x + 3].min())
+                           for x in range(nx)] for y in range(ny)])
+        padded = np.pad(first, 1, mode="edge")
+        second = np.array([[(padded[y:y + 3, x:x + 3].min() if ink_dark else padded[y:y + 3, x:x + 3].max())
+                            for x in range(nx)] for y in range(ny)])
+        levels = np.where(defined, second, np.nan)
+    smooth = np.full((ny, nx), np.nan)
+    for j in range(ny):
+        for i in range(nx):
+            near = levels[max(0, j - 2):j + 3, max(0, i - 2):i + 3]
+            near = near[np.isfinite(near)]
+            if len(near):
+                smooth[j, i] = lower_median(near)
+    missing = ~np.isfinite(smooth)
+    if missing.any():
+        smooth[missing] = lower_median(smooth[~missing])
+
+    def taps(size, count):
+        position = np.clip((np.arange(size) + 0.5) / cell - 0.5, 0, count - 1)
+        lower = np.floor(position).astype(np.int64)
+        return lower, np.minimum(lower + 1, count - 1), position - lower
+
+    y0, y1, fy = taps(height, ny)
+    x0, x1, fx = taps(width, nx)
+    fx, fy = fx[None, :], fy[:, None]
+    top = smooth[y0][:, x0] * (1 - fx) + smooth[y0][:, x1] * fx
+    bottom = smooth[y1][:, x0] * (1 - fx) + smooth[y1][:, x1] * fx
+    return top * (1 - fy) + bottom * fy
+
+
+def residuals(raster, surface):
+    # Rounded to a millionth of a grey level, as StandOutPixels does.
+    return np.round((raster - surface) * 1e6) / 1e6
+
+
+def noise_threshold(r, region):
+    return max(8.0, 3 * 1.4826 * lower_median(np.abs(r[region])))
+
+
+# StrokeWidth
+def stroke_width(ink):
+    """2 area / boundary of a mask: the width of the strokes it is made of."""
+    padded = np.pad(ink, 1, constant_values=True)
+    interior = ink & padded[:-2, 1:-1] & padded[2:, 1:-1] & padded[1:-1, :-2] & padded[1:-1, 2:]
+    return 2.0 * ink.sum() / max(1, (ink & ~interior).sum())
+
+
+STROKE_CELL_FACTOR = 1.2
 
 
 # PolarityDetector
-def ink_is_dark(raster, model):
-    r, threshold = residuals(raster, model), model[3]
-    return np.maximum(0, -r - threshold).sum() > np.maximum(0, r - threshold).sum()
+def ink_is_dark(r, threshold, region):
+    return np.maximum(0, -r - threshold)[region].sum() > np.maximum(0, r - threshold)[region].sum()
 
 
 # InkExtractor
-def ink_map(raster, model, dark):
-    threshold = model[3]
-    r = residuals(raster, model)
+def ink_map(r, threshold, region, dark):
     above = np.maximum(0, -r if dark else r)
+    above[~region] = 0
     levels = above[above > threshold]
     if len(levels) == 0:
         return None
@@ -237,19 +413,46 @@ def centred(box):
     return field
 
 
+# StrokeThickener
+def thickened(box):
+    values = box[box > 0]
+    if len(values) == 0 or percentile(values, 0.95) >= 0.6 * 255:
+        return box
+    width = box.sum() / 255 / max(1, (box > 0.1 * 255).sum())
+    padded = np.pad(box, 1, constant_values=0.0)
+    height_, width_ = box.shape
+    out = box.copy()
+    for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1)) + (((-1, -1), (-1, 1), (1, -1), (1, 1)) if width < 0.25 else ()):
+        out = np.maximum(out, padded[1 + dy:1 + dy + height_, 1 + dx:1 + dx + width_])
+    top = percentile(out[out > 0], 0.95)
+    return np.minimum(255.0, out * (255.0 / top))
+
+
 def field_from_gray(gray, inversion="auto"):
     """The 28x28 field (grey levels 0-255, float64), or None when no digit is found."""
     raster = analysis_raster(gray)
-    model = background_model(raster)
-    invert = {"auto": ink_is_dark(raster, model), "always": True, "never": False}[inversion]
-    ink = ink_map(raster, model, invert)
+    height, width = raster.shape
+    paper, ring_bright = paper_region(raster)
+    region = paper if paper is not None else np.ones((height, width), dtype=bool)
+    cell = surface_cell(width, height)
+    r = residuals(raster, background_surface(raster, region, cell))
+    threshold = noise_threshold(r, region)
+    if inversion == "auto":
+        invert = bool(ink_is_dark(r, threshold, region)) or (paper is None and ring_bright >= 0.75)
+    else:
+        invert = inversion == "always"
+    marked = ((-r if invert else r) > threshold) & region
+    cell = max(cell, math.ceil(STROKE_CELL_FACTOR * stroke_width(marked)))
+    r = residuals(raster, background_surface(raster, region, cell, invert))
+    threshold = noise_threshold(r, region)
+    ink = ink_map(r, threshold, region, invert)
     if ink is None:
         return None
     found = digit_in(ink)
     if found is None:
         return None
     cleaned, (x0, y0, x1, y1) = found
-    return centred(scaled(cleaned[y0:y1 + 1, x0:x1 + 1] * 255))
+    return centred(thickened(scaled(cleaned[y0:y1 + 1, x0:x1 + 1] * 255)))
 
 
 def reference_tensor(path, inversion="auto"):

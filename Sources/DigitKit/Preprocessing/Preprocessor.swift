@@ -3,13 +3,18 @@
 /// The MNIST pipeline (the default) makes any picture look like MNIST, as
 /// LeCun et al. made MNIST itself:
 /// 1. work on the picture at most 512 pixels on its longer side (area-averaged down);
-/// 2. background and polarity: fit a plane to the border (paper tint,
-///    illumination gradient) with its noise level, and decide whether the ink
-///    lies below or above it, so it can be made bright on dark (`Inversion`);
-/// 3. find the digit: how far each pixel stands out from the plane on the
-///    ink's side, minus the noise, contrast stretched; keep the ink's large
-///    connected components (no specks) and take their box;
-/// 4. scale that box so its longer side is 20 pixels, aspect ratio kept;
+/// 2. paper, background and polarity: find the sheet when it lies on a
+///    desk (`PaperRegion`); measure the background locally, in cells, so
+///    that shadows, vignetting and tints go (`BackgroundSurface`), with the
+///    noise level; decide whether the ink lies below or above it, so it can
+///    be made bright on dark (`Inversion`); measure the strokes' width and
+///    measure the background again with cells wider than the strokes,
+///    knowing the polarity;
+/// 3. find the digit: how far each pixel stands out from the background on
+///    the ink's side, minus the noise, contrast stretched; keep the ink's
+///    large connected components (no specks) and take their box;
+/// 4. scale that box so its longer side is 20 pixels, aspect ratio kept,
+///    and thicken strokes far thinner than MNIST's (`StrokeThickener`);
 /// 5. centre it in 28x28 by its centre of mass;
 /// 6. normalize as ToTensor + Normalize((0.1307,), (0.3081,)).
 /// A picture with no ink clearly above its noise has no digit: no tensor.
@@ -65,30 +70,58 @@ public struct Preprocessor: Sendable {
                 ? Raster(image) : AreaResampler.resize(image, targetWidth: side, targetHeight: side)
             return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
         }
-        let (gray, invert, map) = inkMap(for: image)
-        guard let map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
-            return PreprocessingStages(gray: gray, inverted: invert, ink: nil, field: nil)
-        }
+        let found = inkMap(for: image)
+        var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil)
+        stages.background = found.background
+        stages.paper = found.paper
+        guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else { return stages }
         let ink = cleaned.cropped(box, scale: 255)
-        let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink))
-        return PreprocessingStages(gray: gray, inverted: invert, ink: ink, field: field, warnings: InkLayout.warnings(parts: parts))
+        let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
+        stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: InkLayout.warnings(parts: parts))
+        stages.background = found.background
+        stages.paper = found.paper
+        return stages
     }
 
-    /// Steps 1 to 3b of the MNIST pipeline, shared with NumberReader: the
-    /// picture at analysis size, whether its ink is dark, and its ink map
-    /// (nil when no ink stands out of the noise), before specks are dropped.
-    func inkMap(for image: GrayImage) -> (gray: Raster, inverted: Bool, map: InkMap?) {
+    /// What steps 1 to 3b of the MNIST pipeline found.
+    struct FoundInk {
+        /// The picture at analysis size.
+        let gray: Raster
+        /// Whether its ink is dark (and so the picture is inverted).
+        let inverted: Bool
+        /// The ink map, before specks are dropped; nil when no ink stands out of the noise.
+        let map: InkMap?
+        /// The background surface the ink was measured against.
+        let background: Raster
+        /// The box around the sheet found on a desk, if any.
+        let paper: BoundingBox?
+    }
+
+    /// Steps 1 to 3b of the MNIST pipeline, shared with NumberReader.
+    func inkMap(for image: GrayImage) -> FoundInk {
         let gray = Self.analysisRaster(image)
-        let background = BackgroundModel.estimate(gray)
-        let standOut = StandOutPixels(gray, background: background)
+        let paper = PaperRegion.find(in: gray)
+        var cell = BackgroundSurface.cell(width: gray.width, height: gray.height)
+        let first = StandOutPixels(gray, surface: .estimate(gray, region: paper, cell: cell), region: paper)
         let invert: Bool
         switch inversion {
-        case .auto: invert = PolarityDetector.inkIsDark(standOut)
+        case .auto:
+            invert = PolarityDetector.inkIsDark(first)
+                || (paper.mask == nil && paper.borderBrightShare >= PaperRegion.paperBorder)
         case .always: invert = true
         case .never: invert = false
         }
-        return (gray, invert, InkExtractor.inkMap(standOut, inkIsDark: invert))
+        let strokes = StrokeWidth.of(first.ink(isDark: invert).indices, width: gray.width, height: gray.height)
+        cell = max(cell, Int((Self.cellsPerStroke * strokes).rounded(.up)))
+        let surface = BackgroundSurface.estimate(gray, region: paper, cell: cell, inkIsDark: invert)
+        let standOut = StandOutPixels(gray, surface: surface, region: paper)
+        return FoundInk(gray: gray, inverted: invert, map: InkExtractor.inkMap(standOut, inkIsDark: invert),
+                        background: surface.levels, paper: paper.bounds)
     }
+
+    /// The second background surface's cells are at least this many
+    /// strokes wide.
+    static let cellsPerStroke = 1.2
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
     static func analysisRaster(_ image: GrayImage) -> Raster {
@@ -118,6 +151,12 @@ public struct PreprocessingStages: Sendable {
     public let field: Raster?
     /// What makes a single-digit answer for this picture doubtful (InkLayout).
     public var warnings: [PreprocessingWarning] = []
+    /// The background level the ink was measured against, at analysis size;
+    /// nil in raw mode.
+    public var background: Raster?
+    /// The box around the sheet of paper found lying on a desk, at analysis
+    /// size; nil when there was none (or in raw mode).
+    public var paper: BoundingBox?
 
     /// The normalized tensor, or nil when no digit was found.
     public var tensor: DigitTensor? {

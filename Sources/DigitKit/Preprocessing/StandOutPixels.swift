@@ -1,77 +1,88 @@
-/// Step 2b: the pixels that stand out from the background plane by more
-/// than its noise threshold, below it (dark) and above it (light), found in
-/// one pass over the picture.
+/// Step 2c: how far each pixel lies from the background surface, and the
+/// pixels in the region that stand out from it by more than the noise
+/// threshold, below it (dark) and above it (light).
 ///
-/// Polarity detection and ink extraction both need every pixel's residual;
-/// computing it once here, and keeping only the pixels beyond the threshold
-/// (a small part of a picture: the ink, and on the wrong side some paper
-/// texture), spares the second pass and the full-size rasters in between.
+/// Polarity detection, the stroke-width estimate and ink extraction all
+/// read these; keeping only the pixels beyond the threshold (a small part of
+/// a picture: the ink, and on the wrong side some paper texture) spares
+/// them a pass over the whole picture each.
 struct StandOutPixels {
-    /// The pixels beyond the threshold on one side of the plane, row-major.
+    /// The pixels beyond the threshold on one side of the surface, row-major.
     struct Side {
         /// Pixel indices, y * width + x.
         var indices: [Int] = []
-        /// How far each pixel lies beyond the plane (the residual, negated
+        /// How far each pixel lies beyond the surface (the residual, negated
         /// on the dark side): always more than the threshold.
         var levels: [Double] = []
-        /// The sum of (level - threshold), in row-major order: the same sum
-        /// as adding max(0, level - threshold) over all pixels, whose other
-        /// terms are zeros.
+        /// The sum of (level - threshold), in row-major order.
         var weight = 0.0
     }
 
     let width: Int, height: Int
-    /// The background's noise threshold.
+    /// The noise threshold: 3 sigma of the residuals in the region (sigma
+    /// from their median absolute value), at least 8 grey levels.
     let threshold: Double
-    /// Below the plane: dark ink on light paper.
+    /// Below the surface: dark ink on light paper.
     private(set) var dark = Side()
-    /// Above the plane: light ink on dark paper.
+    /// Above the surface: light ink on dark paper.
     private(set) var light = Side()
 
-    init(_ raster: Raster, background: BackgroundModel) {
+    /// The residual of every pixel, rounded to a millionth of a grey level:
+    /// a flat background's surface carries noise in its last bits, and
+    /// without the rounding a pixel exactly at the threshold would fall on
+    /// either side depending on summation order (and so differ from the
+    /// numpy reference).
+    static func residuals(_ raster: Raster, surface: BackgroundSurface) -> [Double] {
+        // Ties go to even, as numpy's round does; that is also one
+        // instruction, where rounding ties away from zero is a libm call.
+        zip(raster.values, surface.levels.values).map { (($0 - $1) * 1e6).rounded(.toNearestOrEven) / 1e6 }
+    }
+
+    init(_ raster: Raster, surface: BackgroundSurface, region: PaperRegion) {
         width = raster.width
         height = raster.height
-        let threshold = background.threshold
-        self.threshold = threshold
-        // The plane's level is evaluated as BackgroundModel.level(x:y:) does,
-        // (a + b x) + c y, with a + b x taken per column, once: the same
-        // operations, so the same rounding.
-        let columnLevels = (0..<width).map { background.a + background.b * Double($0) }
-        // Most pixels lie well inside the noise band, and for them the
-        // residual's rounding (a libm call and a division: most of this
-        // loop's time) cannot matter. Rounding to a millionth moves a value by
-        // at most 5e-7, the multiplication and division by 1e6 by a relative
-        // 2^-52 more, so a pixel whose unrounded residual is at least `margin`
-        // inside the threshold stays inside it once rounded. Those pixels are
-        // skipped; every other one gets its residual as
-        // BackgroundModel.residual defines it, so the result is the same as
-        // rounding every pixel.
-        let margin = 1e-3 + threshold * 1e-12
-        let clearlyInside = threshold - margin
+        let residuals = Self.residuals(raster, surface: surface)
+        self.threshold = Self.noiseThreshold(residuals, region: region)
+        let threshold = self.threshold
         var dark = Side(), light = Side()
-        raster.values.withUnsafeBufferPointer { values in
-            columnLevels.withUnsafeBufferPointer { columnLevels in
-                for y in 0..<height {
-                    let rowLevel = background.c * Double(y), row = y * width
-                    for x in 0..<width {
-                        // row + x < width * height == values.count; x < columnLevels.count.
-                        let value = values[row + x], level = columnLevels[x] + rowLevel
-                        if abs(value - level) <= clearlyInside { continue }
-                        let residual = background.residual(value, level: level)
-                        if -residual > threshold {
-                            dark.indices.append(row + x)
-                            dark.levels.append(-residual)
-                            dark.weight += -residual - threshold
-                        } else if residual > threshold {
-                            light.indices.append(row + x)
-                            light.levels.append(residual)
-                            light.weight += residual - threshold
-                        }
-                    }
-                }
+        for index in residuals.indices where region.contains(index) {
+            let residual = residuals[index]
+            if -residual > threshold {
+                dark.indices.append(index)
+                dark.levels.append(-residual)
+                dark.weight += -residual - threshold
+            } else if residual > threshold {
+                light.indices.append(index)
+                light.levels.append(residual)
+                light.weight += residual - threshold
             }
         }
         self.dark = dark
         self.light = light
     }
+
+    /// The least threshold, and how many sigma of noise it is.
+    static let minimumThreshold = 8.0, sigmas = 3.0
+
+    /// max(8, 3 sigma) with sigma = 1.4826 times the lower median of the
+    /// residuals' magnitudes in the region. Most pictures' noise is well
+    /// under the least threshold: when more than half the magnitudes m
+    /// satisfy 3 * 1.4826 * m <= 8 (a test monotone in m), so does the
+    /// median, and the threshold is 8 without ranking a value.
+    static func noiseThreshold(_ residuals: [Double], region: PaperRegion) -> Double {
+        var magnitudes: [Double] = []
+        magnitudes.reserveCapacity(residuals.count)
+        var small = 0
+        for index in residuals.indices where region.contains(index) {
+            let magnitude = abs(residuals[index])
+            magnitudes.append(magnitude)
+            if sigmas * 1.4826 * magnitude <= minimumThreshold { small += 1 }
+        }
+        guard !magnitudes.isEmpty else { return minimumThreshold }
+        if small > RobustStatistics.rank(of: 0.5, count: magnitudes.count) { return minimumThreshold }
+        return max(minimumThreshold, sigmas * 1.4826 * RobustStatistics.percentile(reordering: &magnitudes, 0.5))
+    }
+
+    /// The pixels on the ink's side.
+    func ink(isDark: Bool) -> Side { isDark ? dark : light }
 }

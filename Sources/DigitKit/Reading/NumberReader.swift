@@ -59,8 +59,9 @@ public struct NumberReader: Sendable {
     static func segment(_ image: GrayImage, preprocessor: Preprocessor, cuts: Bool = true, length: Int? = nil)
         -> (gray: Raster, ink: NumberInk, layout: NumberLayout, segmentations: [GlyphSegmentation])?
     {
-        let (gray, _, map) = preprocessor.inkMap(for: image)
-        guard let map, let ink = NumberInk(map) else { return nil }
+        let found = preprocessor.inkMap(for: image)
+        guard let map = found.map, let ink = NumberInk(map) else { return nil }
+        let gray = found.gray
         let layout = NumberLayout(ink)
         guard !layout.digitGlyphs.isEmpty else { return nil }
         let mustCut = length.map { $0 > layout.digitGlyphs.count } ?? false

@@ -1,0 +1,104 @@
+/// Step 2b: the background's level at every pixel, measured locally, so
+/// that a hand's shadow, vignetting, a lamp on one side or a shadow over one
+/// corner are removed with the paper's tint, where one plane fitted to the
+/// border could only follow a straight gradient.
+///
+/// The picture is cut into square cells (`cell` pixels a side); each cell's
+/// level is the lower median of its pixels in the region (a cell with under
+/// a quarter of its pixels there has none: it lies on the desk). When the
+/// ink's polarity is known, the cell levels are closed (dark ink: the
+/// largest over 3x3 cells, then the smallest) or opened (light ink), which
+/// removes cells filled with ink but keeps the slow slopes of shadows. Each
+/// cell then takes the lower median of the 5x5 cells around it, which
+/// drops what is left of strokes and keeps a shadow's edge where it is, and
+/// the level at a pixel is interpolated bilinearly between cell centres.
+struct BackgroundSurface {
+    /// The level at every pixel, row-major, the raster's size.
+    let levels: Raster
+
+    /// The default cell side: a 16th of the picture's shorter side, at
+    /// least 4 pixels.
+    static func cell(width: Int, height: Int) -> Int {
+        max(4, Int((Double(min(width, height)) / 16 + 0.5).rounded(.down)))
+    }
+
+    /// The surface of `raster` within `region`, with cells of `cell` pixels,
+    /// closed or opened for ink of the given polarity when it is known.
+    static func estimate(_ raster: Raster, region: PaperRegion, cell: Int, inkIsDark: Bool? = nil) -> BackgroundSurface {
+        let width = raster.width, height = raster.height
+        let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
+        var cells = CellGrid<Double?>(width: columns, height: rows, repeating: nil)
+        var block: [Double] = []
+        block.reserveCapacity(cell * cell)
+        raster.values.withUnsafeBufferPointer { values in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    block.removeAll(keepingCapacity: true)
+                    let x0 = column * cell, x1 = min(width, x0 + cell), y0 = row * cell, y1 = min(height, y0 + cell)
+                    for y in y0..<y1 {
+                        let start = y * width
+                        if let mask = region.mask {
+                            for x in x0..<x1 where mask[start + x] { block.append(values[start + x]) }
+                        } else {
+                            block.append(contentsOf: values[(start + x0)..<(start + x1)])
+                        }
+                    }
+                    if 4 * block.count >= (x1 - x0) * (y1 - y0) {
+                        cells[column, row] = RobustStatistics.percentile(reordering: &block, 0.5)
+                    }
+                }
+            }
+        }
+        let defined = cells.cells.compactMap { $0 }
+        guard !defined.isEmpty else {
+            let inside = raster.values.indices.filter(region.contains).map { raster.values[$0] }
+            let level = RobustStatistics.lowerMedian(inside.isEmpty ? raster.values : inside)
+            return BackgroundSurface(levels: Raster(width: width, height: height, values: Array(repeating: level, count: width * height)))
+        }
+        if let inkIsDark {
+            let fill = RobustStatistics.lowerMedian(defined)
+            let grid = CellGrid(width: columns, height: rows, cells: cells.cells.map { $0 ?? fill })
+            let (first, second): (([Double]) -> Double, ([Double]) -> Double) = inkIsDark
+                ? ({ $0.max()! }, { $0.min()! }) : ({ $0.min()! }, { $0.max()! })
+            let morphed = grid.neighbourhoods(radius: 1, repeatEdges: true, first)
+                .neighbourhoods(radius: 1, repeatEdges: true, second)
+            for i in cells.cells.indices where cells.cells[i] != nil { cells.cells[i] = morphed.cells[i] }
+        }
+        let smoothed = cells.neighbourhoods(radius: 2, repeatEdges: false) { near -> Double? in
+            let known = near.compactMap { $0 }
+            return known.isEmpty ? nil : RobustStatistics.lowerMedian(known)
+        }
+        let missingFill = RobustStatistics.lowerMedian(smoothed.cells.compactMap { $0 })
+        let grid = smoothed.cells.map { $0 ?? missingFill }
+        return BackgroundSurface(levels: interpolated(grid, columns: columns, rows: rows, cell: cell, width: width, height: height))
+    }
+
+    /// Bilinear interpolation between cell centres ((i + 0.5) * cell),
+    /// clamped to the outer centres.
+    private static func interpolated(_ grid: [Double], columns: Int, rows: Int, cell: Int, width: Int, height: Int) -> Raster {
+        func taps(_ size: Int, _ count: Int) -> [(lower: Int, upper: Int, fraction: Double)] {
+            (0..<size).map { i in
+                let position = min(max((Double(i) + 0.5) / Double(cell) - 0.5, 0), Double(count - 1))
+                let lower = Int(position.rounded(.down))
+                return (lower, min(lower + 1, count - 1), position - Double(lower))
+            }
+        }
+        let xTaps = taps(width, columns), yTaps = taps(height, rows)
+        let values = [Double](unsafeUninitializedCapacity: width * height) { out, initialized in
+            grid.withUnsafeBufferPointer { grid in
+                for y in 0..<height {
+                    let (y0, y1, fy) = yTaps[y]
+                    let top = y0 * columns, bottom = y1 * columns
+                    for x in 0..<width {
+                        let (x0, x1, fx) = xTaps[x]
+                        let upper = grid[top + x0] * (1 - fx) + grid[top + x1] * fx
+                        let lower = grid[bottom + x0] * (1 - fx) + grid[bottom + x1] * fx
+                        out[y * width + x] = upper * (1 - fy) + lower * fy
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        return Raster(width: width, height: height, values: values)
+    }
+}

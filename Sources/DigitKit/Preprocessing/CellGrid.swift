@@ -1,0 +1,133 @@
+/// A small row-major grid of cells (a picture shrunk to a few dozen cells a
+/// side), with the few neighbourhood operations the paper and background
+/// steps need. Cell operations are cheap at this size, so they are written
+/// plainly, as the Python reference writes them.
+struct CellGrid<Cell> {
+    let width: Int, height: Int
+    var cells: [Cell]
+
+    init(width: Int, height: Int, repeating cell: Cell) {
+        self.width = width
+        self.height = height
+        cells = Array(repeating: cell, count: width * height)
+    }
+
+    init(width: Int, height: Int, cells: [Cell]) {
+        precondition(cells.count == width * height)
+        self.width = width
+        self.height = height
+        self.cells = cells
+    }
+
+    subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Each cell replaced by `combine` of the cells within `radius` of it
+    /// (a square), clipped to the grid when `repeatEdges` is false and with
+    /// the edge cells repeated outwards when it is true.
+    func neighbourhoods<Result>(radius: Int, repeatEdges: Bool, _ combine: ([Cell]) -> Result) -> CellGrid<Result> {
+        var out: [Result] = []
+        out.reserveCapacity(cells.count)
+        var near: [Cell] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                near.removeAll(keepingCapacity: true)
+                for dy in -radius...radius {
+                    for dx in -radius...radius {
+                        var nx = x + dx, ny = y + dy
+                        if repeatEdges {
+                            nx = min(max(nx, 0), width - 1)
+                            ny = min(max(ny, 0), height - 1)
+                        } else if nx < 0 || nx >= width || ny < 0 || ny >= height {
+                            continue
+                        }
+                        near.append(self[nx, ny])
+                    }
+                }
+                out.append(combine(near))
+            }
+        }
+        return CellGrid<Result>(width: width, height: height, cells: out)
+    }
+
+    /// Whether (x, y) lies on the grid's outer ring.
+    func isOnFrame(x: Int, y: Int) -> Bool {
+        x == 0 || y == 0 || x == width - 1 || y == height - 1
+    }
+
+    /// The 4-connected neighbours of (x, y) that lie on the grid.
+    func neighbours4(x: Int, y: Int) -> [(x: Int, y: Int)] {
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].filter { $0.0 >= 0 && $0.0 < width && $0.1 >= 0 && $0.1 < height }
+    }
+}
+
+extension CellGrid where Cell == Bool {
+    /// The number of true cells.
+    var count: Int { cells.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+    /// The grid with every cell the flood from `seeds` reaches through cells
+    /// for which `passable` holds (4-connected) set, the rest clear.
+    func reached(from seeds: [(x: Int, y: Int)], through passable: (Int, Int) -> Bool) -> CellGrid<Bool> {
+        var reached = CellGrid(width: width, height: height, repeating: false)
+        var stack = seeds.filter { passable($0.x, $0.y) }
+        for seed in stack { reached[seed.x, seed.y] = true }
+        while let (x, y) = stack.popLast() {
+            for (nx, ny) in neighbours4(x: x, y: y) where !reached[nx, ny] && passable(nx, ny) {
+                reached[nx, ny] = true
+                stack.append((nx, ny))
+            }
+        }
+        return reached
+    }
+
+    /// The largest 4-connected group of true cells (the first found, in
+    /// row-major order of its first cell, among equals); nil when none is true.
+    func largestComponent() -> CellGrid<Bool>? {
+        var labels = CellGrid<Int>(width: width, height: height, repeating: 0)
+        var best: (label: Int, area: Int)?
+        var label = 0
+        for y in 0..<height {
+            for x in 0..<width where self[x, y] && labels[x, y] == 0 {
+                label += 1
+                let component = reached(from: [(x, y)]) { self[$0, $1] }
+                var area = 0
+                for i in cells.indices where component.cells[i] {
+                    labels.cells[i] = label
+                    area += 1
+                }
+                if best == nil || area > best!.area { best = (label, area) }
+            }
+        }
+        guard let best else { return nil }
+        return CellGrid(width: width, height: height, cells: labels.cells.map { $0 == best.label })
+    }
+
+    /// The grid with its holes filled: every cell that cannot be reached
+    /// from the frame through clear cells (4-connected) set.
+    func holesFilled() -> CellGrid<Bool> {
+        var frame: [(x: Int, y: Int)] = []
+        for y in 0..<height {
+            for x in 0..<width where isOnFrame(x: x, y: y) { frame.append((x, y)) }
+        }
+        let outside = reached(from: frame) { !self[$0, $1] }
+        return CellGrid(width: width, height: height, cells: outside.cells.map { !$0 })
+    }
+
+    /// 4-connected erosion, `times` times; beyond the frame counts as clear.
+    func eroded(times: Int) -> CellGrid<Bool> {
+        var grid = self
+        for _ in 0..<times {
+            let before = grid
+            for y in 0..<height {
+                for x in 0..<width where before[x, y] {
+                    let kept = x > 0 && x < width - 1 && y > 0 && y < height - 1
+                        && before[x - 1, y] && before[x + 1, y] && before[x, y - 1] && before[x, y + 1]
+                    grid[x, y] = kept
+                }
+            }
+        }
+        return grid
+    }
+}

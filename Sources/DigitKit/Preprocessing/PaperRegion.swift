@@ -1,0 +1,183 @@
+import Foundation
+
+/// Step 2a: finds a sheet of paper or a sticky note lying on a desk that
+/// shows around it, so that the desk (wood grain, a tablecloth's checks, the
+/// sheet's own edge) is never taken for ink and the background is measured on
+/// the paper alone.
+///
+/// The picture is shrunk to `side` cells on its longer side (area
+/// averaging, then a 3x3 median against texture) and split at Otsu's level
+/// into a bright and a dark class. A sheet is found when the frame's border
+/// is mostly dark (the desk) and the largest bright group, holes filled:
+/// - covers at least 12% of the picture and is mostly bright itself (ink
+///   on it is a minority);
+/// - is at least 30 grey levels brighter than the desk;
+/// - fills at least 85% of a box turned by up to 20 degrees, with a
+///   shorter side of a quarter of the picture's: a sheet is a quadrilateral,
+///   where a large bright digit ("0" on black) is round or thin;
+/// - has sharp edges: the steepest two-pixel step around its boundary is,
+///   in the median, at least 0.35 of its contrast with the desk; the soft edge
+///   of a shadow on a page is far below that.
+/// The region is then the sheet eroded by two cells, its edge left out.
+///
+/// The share of the border in the bright class is kept: when no sheet is
+/// found and that share is at least `paperBorder`, the border is paper and
+/// the ink is dark (`Preprocessor` uses it for tight crops, whose thick ink
+/// can drag a local background down with it).
+struct PaperRegion {
+    /// The picture's size.
+    let width: Int, height: Int
+    /// One flag per pixel, row-major: inside the sheet; nil when no sheet
+    /// was found and the whole picture counts.
+    let mask: [Bool]?
+    /// The share of the frame's border cells in the bright class.
+    let borderBrightShare: Double
+
+    /// The longer side of the coarse picture.
+    static let side = 64
+    /// Pictures shorter than this on either side are not searched.
+    static let minimumSide = 48
+    /// A border at least this bright is paper (see above).
+    static let paperBorder = 0.75
+
+    /// The box around the region; nil when there is none.
+    var bounds: BoundingBox? {
+        guard let mask else { return nil }
+        var box: BoundingBox?
+        for (index, inside) in mask.enumerated() where inside {
+            let pixel = BoundingBox(minX: index % width, minY: index / width, maxX: index % width, maxY: index / width)
+            if box == nil { box = pixel } else { box!.include(pixel) }
+        }
+        return box
+    }
+
+    /// Whether pixel `index` (y * width + x) counts.
+    @inline(__always)
+    func contains(_ index: Int) -> Bool { mask?[index] ?? true }
+
+    /// The sheet in `raster`, if there is one.
+    static func find(in raster: Raster) -> PaperRegion {
+        let none = { (share: Double) in PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: share) }
+        guard min(raster.width, raster.height) >= minimumSide else { return none(0) }
+        let scale = Double(side) / Double(max(raster.width, raster.height))
+        let coarseWidth = max(1, Int((Double(raster.width) * scale + 0.5).rounded(.down)))
+        let coarseHeight = max(1, Int((Double(raster.height) * scale + 0.5).rounded(.down)))
+        let shrunk = AreaResampler.resize(raster, targetWidth: coarseWidth, targetHeight: coarseHeight)
+        let coarse = CellGrid(width: coarseWidth, height: coarseHeight, cells: shrunk.values)
+            .neighbourhoods(radius: 1, repeatEdges: true, RobustStatistics.lowerMedian)
+        let level = OtsuLevel.of(coarse.cells)
+        let bright = CellGrid(width: coarseWidth, height: coarseHeight, cells: coarse.cells.map { OtsuLevel.bin($0) > level })
+        var ringCells = 0, ringBright = 0
+        for y in 0..<coarseHeight {
+            for x in 0..<coarseWidth where bright.isOnFrame(x: x, y: y) {
+                ringCells += 1
+                if bright[x, y] { ringBright += 1 }
+            }
+        }
+        let share = Double(ringBright) / Double(ringCells)
+        guard share <= 0.3, let sheet = bright.largestComponent() else { return none(share) }
+        let whole = sheet.holesFilled()
+        let wholeCount = whole.count
+        guard Double(wholeCount) >= 0.12 * Double(whole.cells.count),
+              Double(sheet.count) >= 0.75 * Double(wholeCount),
+              wholeCount < whole.cells.count else { return none(share) }
+        let paper = RobustStatistics.lowerMedian(coarse.cells.indices.filter { sheet.cells[$0] }.map { coarse.cells[$0] })
+        let desk = RobustStatistics.lowerMedian(coarse.cells.indices.filter { !whole.cells[$0] }.map { coarse.cells[$0] })
+        let contrast = paper - desk
+        guard contrast >= 30 else { return none(share) }
+        let (fill, shorter) = rectangularity(whole)
+        guard fill >= 0.85, shorter >= 0.25 * Double(min(coarseWidth, coarseHeight)) else { return none(share) }
+        let inner = whole.eroded(times: 1)
+        var boundary = whole
+        for y in 0..<coarseHeight {
+            for x in 0..<coarseWidth {
+                boundary[x, y] = whole[x, y] && !inner[x, y] && !whole.isOnFrame(x: x, y: y)
+            }
+        }
+        guard edgeSharpness(raster, boundary: boundary, scale: scale) >= 0.35 * contrast else { return none(share) }
+        let region = whole.eroded(times: 2)
+        let columns = (0..<raster.width).map { min(Int((Double($0) + 0.5) * scale), coarseWidth - 1) }
+        var mask = [Bool](repeating: false, count: raster.width * raster.height)
+        for y in 0..<raster.height {
+            let row = min(Int((Double(y) + 0.5) * scale), coarseHeight - 1)
+            for x in 0..<raster.width { mask[y * raster.width + x] = region[columns[x], row] }
+        }
+        return PaperRegion(width: raster.width, height: raster.height, mask: mask, borderBrightShare: share)
+    }
+
+    /// The largest share of a box turned by -20 to 20 degrees (2-degree
+    /// steps) that the set cells fill, and that box's shorter side in cells.
+    static func rectangularity(_ region: CellGrid<Bool>) -> (fill: Double, shorter: Double) {
+        var points: [(x: Double, y: Double)] = []
+        for y in 0..<region.height {
+            for x in 0..<region.width where region[x, y] { points.append((Double(x), Double(y))) }
+        }
+        var best = 0.0, shorter = 0.0
+        for degrees in stride(from: -20, through: 20, by: 2) {
+            let angle = Double(degrees) * .pi / 180
+            let c = cos(angle), s = sin(angle)
+            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+            for p in points {
+                let u = p.x * c + p.y * s, v = p.y * c - p.x * s
+                minU = min(minU, u); maxU = max(maxU, u); minV = min(minV, v); maxV = max(maxV, v)
+            }
+            let du = maxU - minU + 1, dv = maxV - minV + 1
+            let fill = Double(points.count) / (du * dv)
+            if fill > best { best = fill; shorter = min(du, dv) }
+        }
+        return (best, shorter)
+    }
+
+    /// The median over the boundary cells of the steepest two-pixel step
+    /// (across or down) in `raster` within the cell and the cells beside it.
+    static func edgeSharpness(_ raster: Raster, boundary: CellGrid<Bool>, scale: Double) -> Double {
+        let width = raster.width, height = raster.height
+        func step(_ x: Int, _ y: Int) -> Double {
+            var steepest = 0.0
+            if x > 0 && x < width - 1 { steepest = abs(raster[x + 1, y] - raster[x - 1, y]) }
+            if y > 0 && y < height - 1 { steepest = max(steepest, abs(raster[x, y + 1] - raster[x, y - 1])) }
+            return steepest
+        }
+        var steps: [Double] = []
+        for cy in 0..<boundary.height {
+            for cx in 0..<boundary.width where boundary[cx, cy] {
+                let x0 = Int(Double(cx - 1) / scale), x1 = min(width, Int(Double(cx + 2) / scale))
+                let y0 = Int(Double(cy - 1) / scale), y1 = min(height, Int(Double(cy + 2) / scale))
+                guard x1 > x0, y1 > y0 else { continue }
+                var steepest = 0.0
+                for y in y0..<y1 {
+                    for x in x0..<x1 { steepest = max(steepest, step(x, y)) }
+                }
+                steps.append(steepest)
+            }
+        }
+        return steps.isEmpty ? 0 : RobustStatistics.lowerMedian(steps)
+    }
+}
+
+/// Otsu's threshold between two classes of grey levels.
+enum OtsuLevel {
+    /// The grey level (0-255) a value falls in: its integer part, clamped.
+    @inline(__always)
+    static func bin(_ value: Double) -> Int { min(255, max(0, Int(value))) }
+
+    /// The first level that maximizes the between-class variance of the
+    /// values' levels; a value is in the upper class when its level is above it.
+    static func of(_ values: [Double]) -> Int {
+        var histogram = [Double](repeating: 0, count: 256)
+        for value in values { histogram[bin(value)] += 1 }
+        let total = Double(values.count)
+        var allMass = 0.0
+        for level in 0..<256 { allMass += histogram[level] * Double(level) }
+        var best = -1.0, bestLevel = 0, weight = 0.0, mass = 0.0
+        for level in 0..<256 {
+            weight += histogram[level]
+            mass += histogram[level] * Double(level)
+            guard weight != 0 && weight != total else { continue }
+            let spread = allMass * weight - mass * total
+            let between = spread * spread / (weight * (total - weight))
+            if between > best { best = between; bestLevel = level }
+        }
+        return bestLevel
+    }
+}
