@@ -45,6 +45,26 @@ struct InkLayoutTests {
         #expect(Double(warned.count) <= 0.005 * Double(dataset.count))
     }
 
+    /// Dark ink on white paper, 400x400: an ellipse, filled or drawn as a
+    /// ring `stroke` pixels wide.
+    static func ellipse(stroke: Double?) throws -> GrayImage {
+        var pixels = [UInt8](repeating: 235, count: 400 * 400)
+        for y in 0..<400 {
+            for x in 0..<400 {
+                let r = (pow((Double(x) - 200) / 45, 2) + pow((Double(y) - 200) / 70, 2)).squareRoot()
+                let inside = stroke.map { r <= 1 && r >= 1 - $0 / 45 } ?? (r <= 1)
+                if inside { pixels[y * 400 + x] = 30 }
+            }
+        }
+        return try GrayImage(width: 400, height: 400, pixels: pixels)
+    }
+
+    @Test("a filled blob is marked 'a blob, not strokes'; a ring drawn with a pen is not")
+    func blobsAreMarked() throws {
+        #expect(Preprocessor().process(try Self.ellipse(stroke: nil)).warnings == [.blob])
+        #expect(Preprocessor().process(try Self.ellipse(stroke: 10)).warnings.isEmpty)
+    }
+
     @Test("the CLI says why: text, JSON and CSV")
     func cliReportsTheWarning() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("several-\(UUID().uuidString)").path

@@ -327,6 +327,19 @@ def stroke_width(ink):
 
 
 STROKE_CELL_FACTOR = 1.2
+TIGHT_PASSES = 2
+
+
+def is_tight_crop(marked):
+    """Whether the largest 8-connected group of marked pixels reaches to
+    within 3% of at least three of the picture's edges."""
+    height, width = marked.shape
+    if not marked.any():
+        return False
+    labels, areas, boxes = label8(marked)
+    x0, y0, x1, y1 = boxes[int(np.argmax(areas))]
+    mx, my = max(1, width * 3 // 100), max(1, height * 3 // 100)
+    return (x0 < mx) + (y0 < my) + (x1 >= width - mx) + (y1 >= height - my) >= 3
 
 
 # PolarityDetector
@@ -348,13 +361,17 @@ def ink_map(r, threshold, region, dark):
 
 
 # ConnectedComponents
-def digit_in(ink):
-    height, width = ink.shape
+NEAR_SHARE = 0.5
+
+def label8(mask):
+    """8-connected labels of a boolean mask (numbered from 1 in row-major order
+    of their first pixel), their areas and boxes [x0, y0, x1, y1]."""
+    height, width = mask.shape
     labels = np.zeros((height, width), dtype=np.int32)
     areas, boxes = [], []
     for sy in range(height):
         for sx in range(width):
-            if ink[sy, sx] <= 0 or labels[sy, sx]:
+            if not mask[sy, sx] or labels[sy, sx]:
                 continue
             label = len(areas) + 1
             labels[sy, sx] = label
@@ -366,15 +383,35 @@ def digit_in(ink):
                 for dy in (-1, 0, 1):
                     for dx in (-1, 0, 1):
                         nx, ny = x + dx, y + dy
-                        if (dx or dy) and 0 <= nx < width and 0 <= ny < height and ink[ny, nx] > 0 and not labels[ny, nx]:
+                        if (dx or dy) and 0 <= nx < width and 0 <= ny < height and mask[ny, nx] and not labels[ny, nx]:
                             labels[ny, nx] = label
                             stack.append((nx, ny))
             areas.append(area)
             boxes.append(box)
+    return labels, areas, boxes
+
+
+def digit_in(ink):
+    height, width = ink.shape
+    labels, areas, boxes = label8(ink > 0)
     if not areas or max(areas) < max(4, math.ceil(width * height * 0.0001)):
         return None
     largest = max(areas)
     keep = [area * 10 >= largest for area in areas]
+    # Only the kept components near the largest one, gathered outwards.
+    cluster = list(boxes[areas.index(largest)])
+    near = [area == largest and i == areas.index(largest) for i, area in enumerate(areas)]
+    grown = True
+    while grown:
+        grown = False
+        reach = NEAR_SHARE * max(cluster[2] - cluster[0] + 1, cluster[3] - cluster[1] + 1)
+        for i, b in enumerate(boxes):
+            if keep[i] and not near[i]:
+                gap = max(b[0] - cluster[2], cluster[0] - b[2], b[1] - cluster[3], cluster[1] - b[3], 0)
+                if gap <= reach:
+                    near[i] = grown = True
+                    cluster = [min(cluster[0], b[0]), min(cluster[1], b[1]), max(cluster[2], b[2]), max(cluster[3], b[3])]
+    keep = [k and n for k, n in zip(keep, near)]
     cleaned = ink.copy()
     for i, kept in enumerate(keep):
         if not kept:
@@ -445,6 +482,16 @@ def field_from_gray(gray, inversion="auto"):
     cell = max(cell, math.ceil(STROKE_CELL_FACTOR * stroke_width(marked)))
     r = residuals(raster, background_surface(raster, region, cell, invert))
     threshold = noise_threshold(r, region)
+    for _ in range(TIGHT_PASSES):
+        marked = ((-r if invert else r) > threshold) & region
+        if not is_tight_crop(marked):
+            break
+        wider = max(cell, math.ceil(STROKE_CELL_FACTOR * stroke_width(marked)))
+        if wider <= cell:
+            break
+        cell = wider
+        r = residuals(raster, background_surface(raster, region, cell, invert))
+        threshold = noise_threshold(r, region)
     ink = ink_map(r, threshold, region, invert)
     if ink is None:
         return None

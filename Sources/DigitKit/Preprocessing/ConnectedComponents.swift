@@ -1,6 +1,7 @@
 /// Step 3c: finds the digit among the ink: 8-connected components of the
 /// non-zero pixels, keeping those at least a tenth the size of the largest
-/// and dropping the rest (isolated specks, dust, noise).
+/// that lie near it, and dropping the rest (isolated specks, dust, noise,
+/// and grain far from the digit on a photo).
 enum ConnectedComponents {
     struct Component {
         var area: Int
@@ -71,13 +72,50 @@ enum ConnectedComponents {
     }
 
     /// The ink map with specks removed, the box around what is left and
-    /// the boxes of the components kept, or nil when even the largest
-    /// component is too small to be a digit.
+    /// the boxes of every component large enough to keep (those far from the
+    /// largest one too: a digit written beside it is one, and the picture
+    /// holds several digits), or nil when even the largest component is too
+    /// small to be a digit.
     static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])? {
         let (labels, components) = label(map)
         guard let largest = components.map(\.area).max(),
               largest >= minimumArea(width: map.width, height: map.height) else { return nil }
-        return largeParts(of: map, labels: labels, components: components, share: 10)
+        let large = components.map { $0.area * 10 >= largest }
+        let kept = parts(of: map, labels: labels, components: components, keeping: nearLargest(components, among: large))
+        return (kept.map, kept.box, components.indices.filter { large[$0] }.map { components[$0].box })
+    }
+
+    /// A component is near when the gap between its box and the cluster's is
+    /// at most this share of the cluster's longer side.
+    static let nearShare = 0.5
+
+    /// Which of the `candidates` lie near the largest component: starting
+    /// from its box, each pass over the components in order adds every
+    /// candidate whose box lies within `nearShare` of the cluster's longer
+    /// side (as it was when the pass began) of the cluster's box, and grows
+    /// the box; until a pass adds none. The pieces of a pencil digit broken
+    /// by the paper's grain lie near each other; grain and dust elsewhere on
+    /// the photo, which would stretch the digit's box, do not.
+    static func nearLargest(_ components: [Component], among candidates: [Bool]) -> [Bool] {
+        let largest = components.map(\.area).max()!
+        let first = components.firstIndex { $0.area == largest }!
+        var near = components.indices.map { $0 == first }
+        var cluster = components[first].box
+        var grown = true
+        while grown {
+            grown = false
+            let reach = nearShare * Double(max(cluster.width, cluster.height))
+            for (i, component) in components.enumerated() where candidates[i] && !near[i] {
+                let b = component.box
+                let gap = max(b.minX - cluster.maxX, cluster.minX - b.maxX, b.minY - cluster.maxY, cluster.minY - b.maxY, 0)
+                if Double(gap) <= reach {
+                    near[i] = true
+                    grown = true
+                    cluster.include(b)
+                }
+            }
+        }
+        return near
     }
 
     /// `map` with only its components of at least 1/`share` of the largest
@@ -87,7 +125,14 @@ enum ConnectedComponents {
         -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])
     {
         let largest = components.map(\.area).max()!
-        let keep = components.map { $0.area * share >= largest }
+        return parts(of: map, labels: labels, components: components, keeping: components.map { $0.area * share >= largest })
+    }
+
+    /// `map` with only the components for which `keep` is true (at least
+    /// one), the box around them and their boxes.
+    static func parts(of map: InkMap, labels: [Int32], components: [Component], keeping keep: [Bool])
+        -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])
+    {
         var box: BoundingBox?
         for (i, component) in components.enumerated() where keep[i] {
             if box == nil { box = component.box } else { box!.include(component.box) }

@@ -5,6 +5,10 @@ public enum PreprocessingWarning: String, Sendable, CaseIterable {
     /// The ink holds two or more digit-sized groups side by side: a number
     /// such as "2026", which one 28x28 picture cannot stand for.
     case severalDigits = "several digits"
+    /// The ink found is a blob, not pen strokes: its strokes are thicker in
+    /// the 28x28 field than any in MNIST's training pictures allow for
+    /// (the edge of a shadow, a smudge, a filled shape).
+    case blob = "a blob, not strokes"
 }
 
 /// Looks at how the digit's ink components lie (after specks are dropped).
@@ -18,6 +22,18 @@ enum InkLayout {
     static let joiningGap = 0.0
     /// A group is digit-sized when it is at least this share of the ink's height.
     static let digitSized = 0.5
+
+    /// Strokes wider than this in the 28x28 field (twice the area of its
+    /// pixels at half intensity or more over their edge) make a blob. MNIST's
+    /// test digits measure 2.6 in the median, 4.9 at the 99th percentile and
+    /// 5.9 at the 99.9th.
+    static let blobWidth = 6.0
+
+    /// The warnings for the 28x28 field the model is given.
+    static func warnings(field: Raster) -> [PreprocessingWarning] {
+        let ink = field.values.indices.filter { field.values[$0] >= 128 }
+        return StrokeWidth.of(ink, width: field.width, height: field.height) > blobWidth ? [.blob] : []
+    }
 
     /// The warnings for components with boxes `parts`.
     static func warnings(parts: [BoundingBox]) -> [PreprocessingWarning] {
