@@ -45,23 +45,17 @@ from reference_preprocess import reference_tensor  # noqa: E402
 EIGHT_CONNECTED = np.ones((3, 3), dtype=bool)
 
 
-def digit_in(ink):
-    """reference_preprocess.digit_in with scipy's labelling: the ink without
-    components under a tenth of the largest, and the box around the rest."""
-    labels, count = ndimage.label(ink > 0, structure=EIGHT_CONNECTED)
-    height, width = ink.shape
-    if count == 0:
-        return None
-    areas = np.bincount(labels.ravel())[1:]
-    largest = int(areas.max())
-    if largest < max(4, math.ceil(width * height * 0.0001)):
-        return None
-    keep = np.concatenate(([False], areas * 10 >= largest))[labels]
-    ys, xs = np.nonzero(keep)
-    return np.where(keep, ink, 0), [int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())]
+def label8(mask):
+    """reference_preprocess.label8 with scipy's labelling (which numbers the
+    components in the same row-major order of their first pixel): labels,
+    areas and boxes [x0, y0, x1, y1]."""
+    labels, count = ndimage.label(mask, structure=EIGHT_CONNECTED)
+    areas = np.bincount(labels.ravel())[1:].tolist()
+    boxes = [[s[1].start, s[0].start, s[1].stop - 1, s[0].stop - 1] for s in ndimage.find_objects(labels)]
+    return labels, areas, boxes
 
 
-reference_preprocess.digit_in = digit_in
+reference_preprocess.label8 = label8
 
 
 class Batcher:

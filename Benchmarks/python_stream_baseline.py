@@ -24,9 +24,9 @@ rest).
 Fair to Python: the frames are read the way numpy would (one read of the Y
 plane into np.frombuffer, the ROI a view of it, the chroma skipped with a
 seek), the connected components are scipy.ndimage.label rather than the
-reference's pure-Python loop (the files baseline's digit_in, imported from
-it), the percentiles of the background fit and the ink map (the border ring
-of a 360x360 ROI holds about 30,000 values, ranked three times a frame) are
+reference's pure-Python loop (the files baseline's label8, imported from
+it), the percentiles of the background and the ink map (a 360x360 ROI's
+noise level ranks 130,000 values, twice a frame) are
 np.partition rather than the reference's full sort, as digits selects
 without sorting (the same values; the sort cost a quarter of the loop at
 640x480 and 1280x720), torch runs under inference_mode with
@@ -54,7 +54,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 # Importing the files baseline puts Tests/Tools on the path and replaces
-# reference_preprocess.digit_in with its scipy.ndimage.label version.
+# reference_preprocess.label8 with its scipy.ndimage.label version.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import python_files_baseline  # noqa: E402,F401
 import reference_preprocess  # noqa: E402

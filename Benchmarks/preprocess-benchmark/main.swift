@@ -1,7 +1,10 @@
 // Measures decode and preprocessing speed, in one run, on a 28x28 MNIST PNG
-// and a 400x400 RGB photo-like PNG:
+// and a 400x400 RGB photo-like PNG (or the pictures given: PNG, JPEG, PNM),
+// decoded as `digits classify` decodes (ImageDecoder.forClassification: the
+// format by content, EXIF orientation applied, large JPEGs at a reduced
+// size in the DCT domain):
 //
-//   swift run -c release preprocess-benchmark [PNG ...]
+//   swift run -c release preprocess-benchmark [PICTURE ...]
 //
 // Each figure is the median of 7 rounds of at least 0.3 s each. It prints
 // figures; it asserts nothing (timings belong in benchmarks, not tests).
@@ -39,11 +42,11 @@ func format(_ microseconds: Double) -> String {
 print("| picture | decode | decode + MNIST pipeline | decode + plain resize |")
 print("|---|---|---|---|")
 for file in files {
-    let decoder = PNGDecoder()
+    let decoder = ImageDecoder.forClassification
     let image = try decoder.decode(fileAtPath: file)
     let mnist = Preprocessor(), raw = Preprocessor(mode: .raw)
     let decode = try measure { _ = try decoder.decode(fileAtPath: file) }
     let pipeline = try measure { _ = mnist.tensor(for: try decoder.decode(fileAtPath: file)) }
     let plain = try measure { _ = raw.tensor(for: try decoder.decode(fileAtPath: file)) }
-    print("| \((file as NSString).lastPathComponent) (\(image.width)x\(image.height)) | \(format(decode)) | \(format(pipeline)) | \(format(plain)) |")
+    print("| \((file as NSString).lastPathComponent) (decoded at \(image.width)x\(image.height)) | \(format(decode)) | \(format(pipeline)) | \(format(plain)) |")
 }
