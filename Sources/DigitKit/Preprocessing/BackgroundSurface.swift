@@ -27,7 +27,7 @@ struct BackgroundSurface {
     static func estimate(_ raster: Raster, region: PaperRegion, cell: Int, inkIsDark: Bool? = nil) -> BackgroundSurface {
         let width = raster.width, height = raster.height
         let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
-        var cells = CellGrid<Double?>(width: columns, height: rows, repeating: nil)
+        var cells = CellGrid<Double>(width: columns, height: rows, repeating: .nan)
         var block: [Double] = []
         block.reserveCapacity(cell * cell)
         raster.values.withUnsafeBufferPointer { values in
@@ -49,7 +49,7 @@ struct BackgroundSurface {
                 }
             }
         }
-        let defined = cells.cells.compactMap { $0 }
+        let defined = cells.cells.filter { !$0.isNaN }
         guard !defined.isEmpty else {
             let inside = raster.values.indices.filter(region.contains).map { raster.values[$0] }
             let level = RobustStatistics.lowerMedian(inside.isEmpty ? raster.values : inside)
@@ -57,19 +57,15 @@ struct BackgroundSurface {
         }
         if let inkIsDark {
             let fill = RobustStatistics.lowerMedian(defined)
-            let grid = CellGrid(width: columns, height: rows, cells: cells.cells.map { $0 ?? fill })
-            let (first, second): (([Double]) -> Double, ([Double]) -> Double) = inkIsDark
-                ? ({ $0.max()! }, { $0.min()! }) : ({ $0.min()! }, { $0.max()! })
-            let morphed = grid.neighbourhoods(radius: 1, repeatEdges: true, first)
-                .neighbourhoods(radius: 1, repeatEdges: true, second)
-            for i in cells.cells.indices where cells.cells[i] != nil { cells.cells[i] = morphed.cells[i] }
+            let grid = CellGrid(width: columns, height: rows, cells: cells.cells.map { $0.isNaN ? fill : $0 })
+            let largest: (inout [Double]) -> Double = { $0.max()! }, smallest: (inout [Double]) -> Double = { $0.min()! }
+            let morphed = grid.windowed(radius: 1, repeatEdges: true, inkIsDark ? largest : smallest)
+                .windowed(radius: 1, repeatEdges: true, inkIsDark ? smallest : largest)
+            for i in cells.cells.indices where !cells.cells[i].isNaN { cells.cells[i] = morphed.cells[i] }
         }
-        let smoothed = cells.neighbourhoods(radius: 2, repeatEdges: false) { near -> Double? in
-            let known = near.compactMap { $0 }
-            return known.isEmpty ? nil : RobustStatistics.lowerMedian(known)
-        }
-        let missingFill = RobustStatistics.lowerMedian(smoothed.cells.compactMap { $0 })
-        let grid = smoothed.cells.map { $0 ?? missingFill }
+        let smoothed = cells.windowed(radius: 2, repeatEdges: false, RobustStatistics.lowerMedian(reordering:))
+        let missingFill = RobustStatistics.lowerMedian(smoothed.cells.filter { !$0.isNaN })
+        let grid = smoothed.cells.map { $0.isNaN ? missingFill : $0 }
         return BackgroundSurface(levels: interpolated(grid, columns: columns, rows: rows, cell: cell, width: width, height: height))
     }
 

@@ -24,13 +24,28 @@ struct CellGrid<Cell> {
         set { cells[y * width + x] = newValue }
     }
 
-    /// Each cell replaced by `combine` of the cells within `radius` of it
+    /// Whether (x, y) lies on the grid's outer ring.
+    func isOnFrame(x: Int, y: Int) -> Bool {
+        x == 0 || y == 0 || x == width - 1 || y == height - 1
+    }
+
+    /// The 4-connected neighbours of (x, y) that lie on the grid.
+    func neighbours4(x: Int, y: Int) -> [(x: Int, y: Int)] {
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].filter { $0.0 >= 0 && $0.0 < width && $0.1 >= 0 && $0.1 < height }
+    }
+}
+
+extension CellGrid where Cell == Double {
+    /// Each cell replaced by `reduce` of the values within `radius` of it
     /// (a square), clipped to the grid when `repeatEdges` is false and with
-    /// the edge cells repeated outwards when it is true.
-    func neighbourhoods<Result>(radius: Int, repeatEdges: Bool, _ combine: ([Cell]) -> Result) -> CellGrid<Result> {
-        var out: [Result] = []
-        out.reserveCapacity(cells.count)
-        var near: [Cell] = []
+    /// the edge cells repeated outwards when it is true. NaN marks a cell
+    /// without a value: windows leave such cells out, and a window with no
+    /// value gives NaN. `reduce` gets the window's values in a buffer it may
+    /// reorder (one buffer for all cells: no allocation per cell).
+    func windowed(radius: Int, repeatEdges: Bool, _ reduce: (inout [Double]) -> Double) -> CellGrid<Double> {
+        var out = [Double](repeating: .nan, count: cells.count)
+        var near: [Double] = []
+        near.reserveCapacity((2 * radius + 1) * (2 * radius + 1))
         for y in 0..<height {
             for x in 0..<width {
                 near.removeAll(keepingCapacity: true)
@@ -43,23 +58,14 @@ struct CellGrid<Cell> {
                         } else if nx < 0 || nx >= width || ny < 0 || ny >= height {
                             continue
                         }
-                        near.append(self[nx, ny])
+                        let value = self[nx, ny]
+                        if !value.isNaN { near.append(value) }
                     }
                 }
-                out.append(combine(near))
+                if !near.isEmpty { out[y * width + x] = reduce(&near) }
             }
         }
-        return CellGrid<Result>(width: width, height: height, cells: out)
-    }
-
-    /// Whether (x, y) lies on the grid's outer ring.
-    func isOnFrame(x: Int, y: Int) -> Bool {
-        x == 0 || y == 0 || x == width - 1 || y == height - 1
-    }
-
-    /// The 4-connected neighbours of (x, y) that lie on the grid.
-    func neighbours4(x: Int, y: Int) -> [(x: Int, y: Int)] {
-        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].filter { $0.0 >= 0 && $0.0 < width && $0.1 >= 0 && $0.1 < height }
+        return CellGrid(width: width, height: height, cells: out)
     }
 }
 

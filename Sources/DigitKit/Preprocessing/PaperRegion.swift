@@ -64,7 +64,7 @@ struct PaperRegion {
         let coarseHeight = max(1, Int((Double(raster.height) * scale + 0.5).rounded(.down)))
         let shrunk = AreaResampler.resize(raster, targetWidth: coarseWidth, targetHeight: coarseHeight)
         let coarse = CellGrid(width: coarseWidth, height: coarseHeight, cells: shrunk.values)
-            .neighbourhoods(radius: 1, repeatEdges: true, RobustStatistics.lowerMedian)
+            .windowed(radius: 1, repeatEdges: true, RobustStatistics.lowerMedian(reordering:))
         let level = OtsuLevel.of(coarse.cells)
         let bright = CellGrid(width: coarseWidth, height: coarseHeight, cells: coarse.cells.map { OtsuLevel.bin($0) > level })
         var ringCells = 0, ringBright = 0

@@ -75,11 +75,12 @@ public struct Preprocessor: Sendable {
         stages.background = found.background
         stages.paper = found.paper
         guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else { return stages }
-        // Digits beside the one kept count as several digits, though only
-        // the one near the largest component is given to the model.
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
-        stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? []))
+        // `parts` holds digits beside the one kept too: they make several
+        // digits, though only the one near the largest component is read.
+        let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
+        stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings)
         stages.background = found.background
         stages.paper = found.paper
         return stages
@@ -122,7 +123,7 @@ public struct Preprocessor: Sendable {
         // found, while the cells grow.
         for _ in 0..<Self.tightPasses {
             let marked = standOut.ink(isDark: invert).indices
-            guard Self.isTightCrop(marked, width: gray.width, height: gray.height) else { break }
+            guard TightCrop.holds(marked, width: gray.width, height: gray.height) else { break }
             let wider = max(cell, Int((Self.cellsPerStroke * StrokeWidth.of(marked, width: gray.width, height: gray.height)).rounded(.up)))
             guard wider > cell else { break }
             cell = wider
@@ -138,20 +139,6 @@ public struct Preprocessor: Sendable {
     static let cellsPerStroke = 1.2
     /// At most this many more surfaces for a tight crop.
     static let tightPasses = 2
-
-    /// Whether the largest 8-connected group of the pixels `marked`
-    /// (row-major indices, increasing) reaches to within 3% of at least
-    /// three of the picture's edges: ink cropped tight.
-    static func isTightCrop(_ marked: [Int], width: Int, height: Int) -> Bool {
-        guard !marked.isEmpty else { return false }
-        let map = InkMap(width: width, height: height, indices: marked, values: Array(repeating: 1, count: marked.count))
-        let components = ConnectedComponents.label(map).components
-        let largest = components.map(\.area).max()!
-        let box = components.first { $0.area == largest }!.box
-        let mx = max(1, width * 3 / 100), my = max(1, height * 3 / 100)
-        let touching = [box.minX < mx, box.minY < my, box.maxX >= width - mx, box.maxY >= height - my]
-        return touching.filter { $0 }.count >= 3
-    }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
     static func analysisRaster(_ image: GrayImage) -> Raster {

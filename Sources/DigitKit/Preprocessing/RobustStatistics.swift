@@ -6,6 +6,11 @@ enum RobustStatistics {
         percentile(values, 0.5)
     }
 
+    /// `lowerMedian` of values the caller lets it reorder (no copy).
+    static func lowerMedian(reordering values: inout [Double]) -> Double {
+        percentile(reordering: &values, 0.5)
+    }
+
     /// sorted[floor(q * (n - 1))] for q in [0, 1]; 0 for no values. Found by
     /// selection in linear time, without sorting: the border ring of a
     /// 400-pixel picture holds 37,500 values and is ranked several times.
