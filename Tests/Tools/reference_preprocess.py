@@ -137,24 +137,7 @@ def otsu_level(values):
 def components4(cls):
     """4-connected labels of the True cells (numbered from 1 in row-major
     order of their first cell) and their areas."""
-    h, w = cls.shape
-    labels = np.zeros((h, w), dtype=np.int32)
-    areas = []
-    for sy in range(h):
-        for sx in range(w):
-            if not cls[sy, sx] or labels[sy, sx]:
-                continue
-            label = len(areas) + 1
-            labels[sy, sx] = label
-            stack, area = [(sx, sy)], 0
-            while stack:
-                x, y = stack.pop()
-                area += 1
-                for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-                    if 0 <= nx < w and 0 <= ny < h and cls[ny, nx] and not labels[ny, nx]:
-                        labels[ny, nx] = label
-                        stack.append((nx, ny))
-            areas.append(area)
+    labels, areas, _ = label_components(cls, ((-1, 0), (1, 0), (0, -1), (0, 1)))
     return labels, areas
 
 
@@ -363,9 +346,13 @@ def ink_map(r, threshold, region, dark):
 # ConnectedComponents
 NEAR_SHARE = 0.5
 
-def label8(mask):
-    """8-connected labels of a boolean mask (numbered from 1 in row-major order
-    of their first pixel), their areas and boxes [x0, y0, x1, y1]."""
+EIGHT_NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+def label_components(mask, neighbours):
+    """Labels of the True pixels of a boolean mask, connected through
+    `neighbours` (dx, dy) offsets (numbered from 1 in row-major order of their
+    first pixel), their areas and boxes [x0, y0, x1, y1]."""
     height, width = mask.shape
     labels = np.zeros((height, width), dtype=np.int32)
     areas, boxes = [], []
@@ -380,15 +367,20 @@ def label8(mask):
                 x, y = stack.pop()
                 area += 1
                 box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
-                for dy in (-1, 0, 1):
-                    for dx in (-1, 0, 1):
-                        nx, ny = x + dx, y + dy
-                        if (dx or dy) and 0 <= nx < width and 0 <= ny < height and mask[ny, nx] and not labels[ny, nx]:
-                            labels[ny, nx] = label
-                            stack.append((nx, ny))
+                for dx, dy in neighbours:
+                    nx, ny = x + dx, y + dy
+                    if 0 <= nx < width and 0 <= ny < height and mask[ny, nx] and not labels[ny, nx]:
+                        labels[ny, nx] = label
+                        stack.append((nx, ny))
             areas.append(area)
             boxes.append(box)
     return labels, areas, boxes
+
+
+def label8(mask):
+    """8-connected labels of a boolean mask, their areas and boxes (the
+    Python baselines swap in scipy's labelling here)."""
+    return label_components(mask, EIGHT_NEIGHBOURS)
 
 
 def digit_in(ink):
