@@ -315,14 +315,22 @@ TIGHT_PASSES = 2
 
 def is_tight_crop(marked):
     """Whether the largest 8-connected group of marked pixels reaches to
-    within 3% of at least three of the picture's edges."""
+    within 3% of at least three of the picture's edges. (Its box lies inside
+    the box of all marked pixels: when that one touches fewer than three
+    edges, nothing need be labelled.)"""
     height, width = marked.shape
     if not marked.any():
         return False
-    labels, areas, boxes = label8(marked)
-    x0, y0, x1, y1 = boxes[int(np.argmax(areas))]
     mx, my = max(1, width * 3 // 100), max(1, height * 3 // 100)
-    return (x0 < mx) + (y0 < my) + (x1 >= width - mx) + (y1 >= height - my) >= 3
+
+    def touches_three_edges(x0, y0, x1, y1):
+        return (x0 < mx) + (y0 < my) + (x1 >= width - mx) + (y1 >= height - my) >= 3
+
+    ys, xs = np.nonzero(marked)
+    if not touches_three_edges(xs.min(), ys.min(), xs.max(), ys.max()):
+        return False
+    labels, areas, boxes = label8(marked)
+    return touches_three_edges(*boxes[int(np.argmax(areas))])
 
 
 # PolarityDetector

@@ -97,11 +97,14 @@ extension CellGrid where Cell == Bool {
         for y in 0..<height {
             for x in 0..<width where self[x, y] && labels[x, y] == 0 {
                 label += 1
-                let component = reached(from: [(x, y)]) { self[$0, $1] }
-                var area = 0
-                for i in cells.indices where component.cells[i] {
-                    labels.cells[i] = label
+                labels[x, y] = label
+                var stack = [(x, y)], area = 0
+                while let (cx, cy) = stack.popLast() {
                     area += 1
+                    for (nx, ny) in neighbours4(x: cx, y: cy) where self[nx, ny] && labels[nx, ny] == 0 {
+                        labels[nx, ny] = label
+                        stack.append((nx, ny))
+                    }
                 }
                 if best == nil || area > best!.area { best = (label, area) }
             }

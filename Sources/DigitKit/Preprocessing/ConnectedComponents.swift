@@ -80,9 +80,9 @@ enum ConnectedComponents {
         let (labels, components) = label(map)
         guard let largest = components.map(\.area).max(),
               largest >= minimumArea(width: map.width, height: map.height) else { return nil }
-        let large = components.map { $0.area * 10 >= largest }
-        let kept = parts(of: map, labels: labels, components: components, keeping: nearLargest(components, among: large))
-        return (kept.map, kept.box, components.indices.filter { large[$0] }.map { components[$0].box })
+        let isLarge = large(components, share: 10)
+        let kept = parts(of: map, labels: labels, components: components, keeping: nearLargest(components, among: isLarge))
+        return (kept.map, kept.box, components.indices.filter { isLarge[$0] }.map { components[$0].box })
     }
 
     /// A component is near when the gap between its box and the cluster's is
@@ -124,8 +124,14 @@ enum ConnectedComponents {
     static func largeParts(of map: InkMap, labels: [Int32], components: [Component], share: Int)
         -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])
     {
+        parts(of: map, labels: labels, components: components, keeping: large(components, share: share))
+    }
+
+    /// Which components have at least 1/`share` of the largest one's area
+    /// (there must be one).
+    static func large(_ components: [Component], share: Int) -> [Bool] {
         let largest = components.map(\.area).max()!
-        return parts(of: map, labels: labels, components: components, keeping: components.map { $0.area * share >= largest })
+        return components.map { $0.area * share >= largest }
     }
 
     /// `map` with only the components for which `keep` is true (at least

@@ -1,5 +1,5 @@
 /// Step 3: turns a picture into an ink map in [0, 1], ink bright: how far
-/// each pixel stands out from the background plane on the ink's side, noise
+/// each pixel stands out from the background surface on the ink's side, noise
 /// below the threshold removed, contrast stretched so that typical ink (the
 /// 90th percentile of ink pixels) is 1.
 enum InkExtractor {

@@ -6,8 +6,8 @@ public enum PreprocessingWarning: String, Sendable, CaseIterable {
     /// such as "2026", which one 28x28 picture cannot stand for.
     case severalDigits = "several digits"
     /// The ink found is a blob, not pen strokes: its strokes are thicker in
-    /// the 28x28 field than any in MNIST's training pictures allow for
-    /// (the edge of a shadow, a smudge, a filled shape).
+    /// the 28x28 field than MNIST's thickest test digits' (the edge of a
+    /// shadow, a smudge, a filled shape).
     case blob = "a blob, not strokes"
 }
 

@@ -1,10 +1,10 @@
-/// Step 2c: decides whether the ink is darker or lighter than the
-/// background: which side of the background plane holds more of the pixels
-/// that stand out from it.
+/// Step 2d: decides whether the ink is darker or lighter than the
+/// background: which side of the background surface holds more of the
+/// pixels that stand out from it.
 enum PolarityDetector {
-    /// True when the pixels beyond the threshold below the plane outweigh
-    /// those above it: the sum of max(0, -residual - threshold) over all
-    /// pixels against the sum of max(0, residual - threshold).
+    /// True when the pixels beyond the threshold below the surface outweigh
+    /// those above it: the sum of max(0, -residual - threshold) over the
+    /// region's pixels against the sum of max(0, residual - threshold).
     static func inkIsDark(_ pixels: StandOutPixels) -> Bool {
         pixels.dark.weight > pixels.light.weight
     }

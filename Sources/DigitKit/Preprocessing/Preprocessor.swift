@@ -71,19 +71,17 @@ public struct Preprocessor: Sendable {
             return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
         }
         let found = inkMap(for: image)
-        var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil)
-        stages.background = found.background
-        stages.paper = found.paper
-        guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else { return stages }
+        guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
+            return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
+                                       background: found.background, paper: found.paper)
+        }
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
         // `parts` holds digits beside the one kept too: they make several
         // digits, though only the one near the largest component is read.
         let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
-        stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings)
-        stages.background = found.background
-        stages.paper = found.paper
-        return stages
+        return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings,
+                                   background: found.background, paper: found.paper)
     }
 
     /// What steps 1 to 3b of the MNIST pipeline found.

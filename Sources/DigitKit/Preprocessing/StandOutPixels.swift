@@ -99,7 +99,7 @@ struct StandOutPixels {
         if small > RobustStatistics.rank(of: 0.5, count: count) { return minimumThreshold }
         var magnitudes = region.mask.map { mask in residuals.indices.filter { mask[$0] }.map { abs(residuals[$0]) } }
             ?? residuals.map(abs)
-        return max(minimumThreshold, sigmas * 1.4826 * RobustStatistics.lowerMedian(reordering: &magnitudes))
+        return max(minimumThreshold, factor * RobustStatistics.lowerMedian(reordering: &magnitudes))
     }
 
     /// The pixels on the ink's side.
