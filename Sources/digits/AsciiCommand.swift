@@ -5,12 +5,13 @@ extension Digits {
     /// `digits ascii`: the preprocessed tensor as text, to see what the model sees.
     struct Ascii: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draw the 28x28 tensor the model would see for a PNG image, as ASCII art.",
+            abstract: "Draw the 28x28 tensor the model would see for a picture (PNG, JPEG, PNM), as ASCII art.",
             discussion: """
                 One line per tensor row, two characters per pixel, with the ramp \
                 " .:-=+*#%@" from background to ink. --values prints the normalized numbers \
-                instead; --steps also draws the stages before it (the picture, the picture \
-                with its ink bright, the digit's box). A picture with no digit prints \
+                instead; --steps also draws the stages before it (the picture, the sheet \
+                found on a desk, the background estimate, the picture with its ink bright, \
+                the digit's box). A picture with no digit prints \
                 "no digit found" (exit 0).
 
                 \(ExitStatus.help)
@@ -25,7 +26,7 @@ extension Digits {
         @Flag(name: .long, help: "Also draw the intermediate stages of the preprocessing.")
         var steps = false
 
-        @Argument(help: ArgumentHelp("The PNG file; - reads standard input.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
         var file: String
 
         func validate() throws {

@@ -5,7 +5,7 @@ extension Digits {
     /// `digits preprocess`: the tensor itself, for other tools to check.
     struct Preprocess: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the 784 normalized values the model would be given for a PNG image.",
+            abstract: "Print the 784 normalized values the model would be given for a picture (PNG, JPEG, PNM).",
             discussion: """
                 Text: 28 lines of 28 values, row by row. --json: {"file": ..., "tensor": [784 \
                 values]}, or {"file": ..., "tensor": null, "reason": "no digit found"}. Values \
@@ -20,7 +20,7 @@ extension Digits {
         @Flag(name: .long, help: "One JSON object instead of text.")
         var json = false
 
-        @Argument(help: ArgumentHelp("The PNG file; - reads standard input.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
         var file: String
 
         func run() throws {
