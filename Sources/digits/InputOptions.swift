@@ -61,7 +61,7 @@ struct InputOptions: ParsableArguments {
                 if argument == "-" { return AnySequence(ConcatenatedImages()) }
                 guard Self.isFolder(argument) else { return AnySequence(CollectionOfOne(.file(argument))) }
                 if recursive { return AnySequence(ImageFolder(path: argument)) }
-                let error = DigitError(.unreadableFile, "is a folder; add --recursive to classify the images in it")
+                let error = DigitError(.unreadableFile, "is a folder; add --recursive to take the images in it")
                 return AnySequence(CollectionOfOne(ClassificationInput(source: .failure(error), origin: InputOrigin(name: argument))))
             }
             let listed = list.map { AnySequence(FileList(path: $0.0, separator: $0.1)) } ?? AnySequence([])

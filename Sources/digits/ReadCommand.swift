@@ -13,7 +13,12 @@ extension Digits {
                 misread); "blank.png: no digit found". --steps draws each character's box. Digits, \
                 a decimal point and a leading minus sign on one line are read; thousands \
                 separators, several lines and letters are not. --length N says the number \
-                has exactly N digits. With --json, one object per file (README, "read").
+                has exactly N digits. With --json, one object per file (README, "read"). \
+                Results keep the order of the inputs; pictures are read on every core.
+
+                Inputs as for classify: files; folders with --recursive; a list of paths with \
+                --files-from; "-" for images on standard input, one after another (named "-[0]", \
+                "-[1]", ... in text, "index" in JSON); --shard I/N.
 
                 \(ExitStatus.help)
                 """
@@ -21,6 +26,7 @@ extension Digits {
 
         @OptionGroup var modelOptions: ModelOptions
         @OptionGroup var preprocessing: PreprocessingOptions
+        @OptionGroup var input: InputOptions
 
         @Option(name: .long, help: ArgumentHelp("The number has exactly N digits (a meter, a year, a code).", valueName: "N"))
         var length: Int?
@@ -39,11 +45,7 @@ extension Digits {
         @Flag(name: .long, help: .hidden)
         var noCuts = false
 
-        @Argument(help: ArgumentHelp("Pictures (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
-        var files: [String] = []
-
         func validate() throws {
-            if files.isEmpty { throw ValidationError("no input: give one or more files, or - for standard input") }
             if preprocessing.raw { throw ValidationError("--raw cannot be used with read: the whole-picture resize finds no digits to read") }
             if steps && json { throw ValidationError("--steps and --json cannot be combined") }
             if let length, !(1...64).contains(length) { throw ValidationError("--length must be between 1 and 64, got \(length)") }
@@ -58,36 +60,40 @@ extension Digits {
             reader.cutsTouchingDigits = !noCuts
             let lines = ReadingLines(json: json, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
+            let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
             do {
-                for file in files {
-                    let image: GrayImage, reading: NumberReading
-                    do throws(DigitError) {
-                        image = try reader.decoder.decode(fileAtPath: file)
-                        reading = try reader.read(image, length: length)
-                    } catch {
-                        // A model that fails stops the run (exit 2); a file that fails only itself.
-                        if ExitStatus(for: error) == .usageOrModel { throw error }
+                // --steps needs each decoded picture, to draw it: one at a time.
+                let options = BatchOptions(batchSize: 1, workers: steps ? 1 : modelOptions.workers(for: .preprocessingBound))
+                try reader.read(input.inputs, length: length, options: options, keepingImages: steps) { result in
+                    bar.clearForResult()
+                    switch result.outcome {
+                    case .failed(let error):
                         anyInputFailed = true
-                        if json { try out.line(lines.errorLine(for: file, error)) }
-                        StandardError.report(error.about(file).description)
-                        continue
+                        if json { try out.line(lines.errorLine(for: result.origin, error)) }
+                        bar.clearForOutput()
+                        StandardError.report(error.description)
+                    case .read(let reading):
+                        if let image = result.image {
+                            let drawing = ReadingStepsView.render(
+                                ink: reader.inkPicture(for: image), reading: reading, pictureWidth: image.width, renderer: AsciiRenderer())
+                            try out.line(String(drawing.dropLast()))
+                        }
+                        try out.line(lines.line(for: result.origin, reading: reading))
                     }
-                    if steps {
-                        let drawing = ReadingStepsView.render(
-                            ink: reader.inkPicture(for: image), reading: reading, pictureWidth: image.width, renderer: AsciiRenderer())
-                        try out.line(String(drawing.dropLast()))
-                    }
-                    try out.line(lines.line(for: file, reading: reading))
+                    bar.update(result.position + 1)
                 }
                 try out.flush()
             } catch let failure as StandardOutput.WriteFailure {
+                bar.finish()
                 StandardError.report(failure.description)
                 throw ExitStatus.inputFailed.exitCode
             } catch {
+                bar.finish()
                 StandardError.report((error as? DigitError)?.about(model.path).description ?? "\(error)")
                 throw ExitStatus.usageOrModel.exitCode
             }
+            bar.finish()
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
         }
     }

@@ -9,10 +9,14 @@ struct ReadingLines {
         reading.confidence < uncertainBelow || reading.ambiguous || reading.mayHoldTouchingDigits
     }
 
-    /// "meter.png: 2026 (97.1%)", "(41.0%, uncertain)"; "blank.png: no digit found".
-    func line(for file: String, reading: NumberReading) -> String {
+    /// "meter.png: 2026 (97.1%)", "(41.0%, uncertain)"; "blank.png: no digit
+    /// found". Text names a picture on standard input by its label ("-[1]"),
+    /// JSON by its name and "index".
+    func line(for origin: InputOrigin, reading: NumberReading) -> String {
+        let file = json ? origin.name : origin.label
         guard let text = reading.text else {
-            return json ? JSONLineEncoder().line(ReadingLine(file: file, outcome: .noDigit(reason: ResultFormatting.noDigitReason)))
+            return json ? JSONLineEncoder().line(ReadingLine(file: file, index: origin.indexInSource,
+                                                             outcome: .noDigit(reason: ResultFormatting.noDigitReason)))
                 : "\(file): \(ResultFormatting.noDigitReason)"
         }
         let uncertain = isUncertain(reading)
@@ -27,11 +31,11 @@ struct ReadingLines {
             }
         }
         return JSONLineEncoder().line(ReadingLine(
-            file: file, outcome: .read(text: text, confidence: reading.confidence, uncertain: uncertain, digits: characters)))
+            file: file, index: origin.indexInSource, outcome: .read(text: text, confidence: reading.confidence, uncertain: uncertain, digits: characters)))
     }
 
-    /// The JSON line for a file that failed.
-    func errorLine(for file: String, _ error: DigitError) -> String {
-        JSONLineEncoder().line(ReadingLine(file: file, outcome: .error(error.message)))
+    /// The JSON line for an input that failed.
+    func errorLine(for origin: InputOrigin, _ error: DigitError) -> String {
+        JSONLineEncoder().line(ReadingLine(file: origin.name, index: origin.indexInSource, outcome: .error(error.message)))
     }
 }

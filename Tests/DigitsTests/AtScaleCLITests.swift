@@ -72,7 +72,7 @@ struct AtScaleCLITests {
         #expect(Self.digitsOf(result.stdoutLines) == ["2", "7", "7"])
         let plain = try CommandRunner.digits(["classify", folder, "\(Self.examples)/two.png"])
         #expect(plain.status == 1)
-        #expect(plain.stderrLines == ["digits: \(folder): is a folder; add --recursive to classify the images in it"])
+        #expect(plain.stderrLines == ["digits: \(folder): is a folder; add --recursive to take the images in it"])
         #expect(plain.stdoutLines.count == 1)
     }
 

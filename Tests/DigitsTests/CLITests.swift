@@ -68,7 +68,7 @@ struct CLITests {
             "digits: \(folder)/text.png: not an image digits can read (PNG, JPEG or PNM)",
             "digits: \(folder)/missing.png: no such file",
             "digits: \(folder)/empty.png: empty file",
-            "digits: \(folder): is a folder; add --recursive to classify the images in it",
+            "digits: \(folder): is a folder; add --recursive to take the images in it",
         ])
 
         let json = try Self.digits(["classify", "--json"] + files)
@@ -76,7 +76,7 @@ struct CLITests {
         let objects = try json.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(objects.map { $0["file"] as? String } == files)
         #expect(objects.map { $0["error"] as? String } == ["not an image digits can read (PNG, JPEG or PNM)", nil, "no such file", "empty file",
-                                                          "is a folder; add --recursive to classify the images in it", nil])
+                                                          "is a folder; add --recursive to take the images in it", nil])
         #expect(objects.map { $0["digit"] as? Int } == [nil, 7, nil, nil, nil, 2])
     }
 

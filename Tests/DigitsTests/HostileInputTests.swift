@@ -61,7 +61,7 @@ struct HostileInputTests {
         #expect(result.status == 1)
         #expect(result.stdoutLines.count == 1 && result.stdout.hasPrefix("\(named): 7 ("))
         #expect(result.stderrLines == [
-            "digits: \(folder): is a folder; add --recursive to classify the images in it",
+            "digits: \(folder): is a folder; add --recursive to take the images in it",
             "digits: \(folder)/missing.png: no such file",
             "digits: \(loop): too many levels of symbolic links",
             "digits: \(folder)/missing/deeper.png: no such file",

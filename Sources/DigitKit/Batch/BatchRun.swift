@@ -1,22 +1,24 @@
-/// The engine behind `DigitClassifier.classify(_:options:each:)`: worker
-/// threads take inputs from the sequence, decode and preprocess them in
-/// parallel, and leave each result in a ring of `maxInFlight` slots; the
-/// calling thread collects them in input order, runs the model on a batch
-/// at a time while the workers go on with the next inputs, and hands the
-/// results over in order.
+/// The engine behind `DigitClassifier.classify(_:options:each:)` and
+/// `NumberReader.read(_:length:options:each:)`: worker threads take inputs
+/// from the sequence, prepare them in parallel (`Prepared`: for
+/// classification a tensor, for reading a whole reading), and leave each
+/// result in a ring of `maxInFlight` slots; the calling thread collects them
+/// in input order, in batches (for classification it runs the model on a
+/// batch at a time while the workers go on with the next inputs), and hands
+/// the results over in order.
 ///
 /// Two locks: `inputLock` serializes the sequence's iterator (which may
 /// block, reading a pipe), and `state` guards the ring and the counters, so
 /// that a worker waiting for input never keeps finished results from being
 /// delivered. Where both are held, `inputLock` is taken first.
-final class BatchRun: @unchecked Sendable {
+final class BatchRun<Prepared: Sendable>: @unchecked Sendable {
     struct Slot {
         let origin: InputOrigin
-        let prepared: PreparedInput
+        let prepared: Prepared
     }
 
     private let options: BatchOptions
-    private let prepare: @Sendable (ClassificationInput) -> PreparedInput
+    private let prepare: @Sendable (ClassificationInput) -> Prepared
 
     // Guarded by inputLock.
     private let inputLock = ConditionLock()
@@ -41,18 +43,18 @@ final class BatchRun: @unchecked Sendable {
     /// When the call to next() under way started; nil when none is.
     private var readStarted: Double?
 
-    init(inputs: AnyIterator<ClassificationInput>, options: BatchOptions, prepare: @escaping @Sendable (ClassificationInput) -> PreparedInput) {
+    init(inputs: AnyIterator<ClassificationInput>, options: BatchOptions, prepare: @escaping @Sendable (ClassificationInput) -> Prepared) {
         self.inputs = inputs
         self.options = options
         self.prepare = prepare
         self.slots = Array(repeating: nil, count: options.maxInFlight)
     }
 
-    /// Runs the whole batch: `forward` is called on the calling thread with
-    /// each batch's tensors, and `deliver` with each result in input order.
-    /// An error from either stops the workers and is rethrown; the results
-    /// delivered before it stand.
-    func run(forward: ([DigitTensor]) throws -> [Prediction], deliver: (ClassificationResult) throws -> Void) throws -> BatchStatistics {
+    /// Runs the whole batch: `body` is called on the calling thread with
+    /// each batch (its first position and its results, in input order) while
+    /// the workers go on with the next inputs. An error from `body` stops the
+    /// workers and is rethrown; the batches handed over before it stand.
+    func runBatches(_ body: (_ first: Int, _ batch: [Slot]) throws -> Void) throws -> BatchStatistics {
         var statistics = BatchStatistics()
         let started = monotonicSeconds()
         try startWorkers()
@@ -60,32 +62,8 @@ final class BatchRun: @unchecked Sendable {
         while true {
             let (first, batch) = nextBatch()
             if batch.isEmpty { break }
-            let tensors = batch.compactMap { slot -> DigitTensor? in
-                if case .tensor(let tensor, _) = slot.prepared { return tensor }
-                return nil
-            }
-            var predictions: IndexingIterator<[Prediction]> = [].makeIterator()
-            if !tensors.isEmpty {
-                let forwardStarted = monotonicSeconds()
-                predictions = try forward(tensors).makeIterator()
-                statistics.forwardSeconds += monotonicSeconds() - forwardStarted
-                statistics.forwardPasses += 1
-            }
-            for (offset, slot) in batch.enumerated() {
-                let outcome: ClassificationResult.Outcome
-                var tensor: DigitTensor?
-                var warnings: [PreprocessingWarning] = []
-                switch slot.prepared {
-                case .tensor(let given, let doubts):
-                    outcome = .digit(predictions.next()!)
-                    tensor = given
-                    warnings = doubts
-                case .noDigit: outcome = .noDigit
-                case .failed(let error): outcome = .failed(error)
-                }
-                try deliver(ClassificationResult(position: first + offset, origin: slot.origin, outcome: outcome, tensor: tensor, warnings: warnings))
-                statistics.inputs += 1
-            }
+            try body(first, batch)
+            statistics.inputs += batch.count
             release(batch.count)
             statistics.totalSeconds = monotonicSeconds() - started
         }
@@ -216,6 +194,46 @@ final class BatchRun: @unchecked Sendable {
             liveWorkers -= 1
             state.broadcast()
         }
+    }
+}
+
+extension BatchRun where Prepared == PreparedInput {
+    /// Runs a classification: `forward` is called on the calling thread with
+    /// each batch's tensors, and `deliver` with each result in input order.
+    /// An error from either stops the workers and is rethrown; the results
+    /// delivered before it stand.
+    func run(forward: ([DigitTensor]) throws -> [Prediction], deliver: (ClassificationResult) throws -> Void) throws -> BatchStatistics {
+        var forwardSeconds = 0.0, forwardPasses = 0
+        var statistics = try runBatches { first, batch in
+            let tensors = batch.compactMap { slot -> DigitTensor? in
+                if case .tensor(let tensor, _) = slot.prepared { return tensor }
+                return nil
+            }
+            var predictions: IndexingIterator<[Prediction]> = [].makeIterator()
+            if !tensors.isEmpty {
+                let forwardStarted = monotonicSeconds()
+                predictions = try forward(tensors).makeIterator()
+                forwardSeconds += monotonicSeconds() - forwardStarted
+                forwardPasses += 1
+            }
+            for (offset, slot) in batch.enumerated() {
+                let outcome: ClassificationResult.Outcome
+                var tensor: DigitTensor?
+                var warnings: [PreprocessingWarning] = []
+                switch slot.prepared {
+                case .tensor(let given, let doubts):
+                    outcome = .digit(predictions.next()!)
+                    tensor = given
+                    warnings = doubts
+                case .noDigit: outcome = .noDigit
+                case .failed(let error): outcome = .failed(error)
+                }
+                try deliver(ClassificationResult(position: first + offset, origin: slot.origin, outcome: outcome, tensor: tensor, warnings: warnings))
+            }
+        }
+        statistics.forwardSeconds = forwardSeconds
+        statistics.forwardPasses = forwardPasses
+        return statistics
     }
 }
 

@@ -1,9 +1,10 @@
 /// The `read --json` object for one file, keys in this order (README, "read"):
 ///
-///     {"file", "text", "confidence", "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
-///     {"file", "text": null, "reason": "no digit found"}
-///     {"file", "error"}
+///     {"file"[, "index"], "text", "confidence", "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
+///     {"file"[, "index"], "text": null, "reason": "no digit found"}
+///     {"file"[, "index"], "error"}
 ///
+/// "index" is the position of a picture among several on standard input.
 /// A decimal point or a minus sign in "digits" has "digit": null and its
 /// "char" ("." or "-") after it.
 struct ReadingLine: Encodable {
@@ -33,13 +34,15 @@ struct ReadingLine: Encodable {
     }
 
     let file: String
+    let index: Int?
     let outcome: Outcome
 
-    private enum CodingKeys: String, CodingKey { case file, text, confidence, uncertain, digits, reason, error }
+    private enum CodingKeys: String, CodingKey { case file, index, text, confidence, uncertain, digits, reason, error }
 
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
         try object.encode(file, forKey: .file)
+        try object.encodeIfPresent(index, forKey: .index)
         switch outcome {
         case .read(let text, let confidence, let uncertain, let digits):
             try object.encode(text, forKey: .text)

@@ -46,6 +46,26 @@ struct NumberReaderTests {
         #expect(confidentlyWrong.count <= 2, "\(confidentlyWrong)")
     }
 
+    @Test("a batch reading on two workers gives each input's own reading, in input order, a bad input only its own error")
+    func batchReading() throws {
+        let reader = try Self.reader()
+        let files = Self.numbers.prefix(12).map { Fixtures.path("numbers/\($0.file)") }
+        let inputs = files.prefix(6).map(ClassificationInput.file) + [.file("/no/such/number.png")] + files.dropFirst(6).map(ClassificationInput.file)
+        var results: [NumberReadingResult] = []
+        let statistics = try reader.read(inputs, options: BatchOptions(batchSize: 1, workers: 2), keepingImages: true) { results.append($0) }
+        #expect(statistics.inputs == inputs.count)
+        #expect(results.map(\.position) == Array(inputs.indices))
+        #expect(results.map(\.origin) == inputs.map(\.origin))
+        #expect(results[6].error?.description.hasPrefix("/no/such/number.png: ") == true)
+        #expect(results[6].image == nil)
+        for (result, input) in zip(results, inputs) where result.error == nil {
+            guard case .file(let path) = input.source else { continue }
+            #expect(result.reading == (try reader.read(fileAtPath: path)), "\(path)")
+            #expect(result.image?.width == (try reader.decoder.decode(fileAtPath: path)).width)
+        }
+        #expect(throws: DigitError.self) { try reader.read(inputs, length: 0) { _ in } }
+    }
+
     @Test("boxes lie inside the picture, left to right, one per character")
     func boxes() throws {
         let reader = try Self.reader()

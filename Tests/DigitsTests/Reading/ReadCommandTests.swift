@@ -68,6 +68,50 @@ struct ReadCommandTests {
         #expect(lines.count > 6, "the drawing has rows of ink")
     }
 
+    /// Every PNG of the committed numbers set, sorted.
+    static func numberFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: numbers).filter { $0.hasSuffix(".png") }.sorted().map { "\(numbers)/\($0)" }
+    }
+
+    @Test("many files on every core: input order kept, the same lines as one thread, a bad file among them only its own")
+    func parallel() throws {
+        let files = try Self.numberFiles()
+        #expect(files.count >= 70)
+        // Small and large pictures interleaved, and a broken one in the middle.
+        let inputs = Array(files.prefix(35)) + ["/no/such/number.png"] + Array(files.dropFirst(35))
+        let all = try CLITests.digits(["read", "--threads", "2"] + inputs)
+        let one = try CLITests.digits(["read", "--threads", "1"] + inputs)
+        #expect(all.status == 1 && one.status == 1)
+        #expect(all.stdoutLines.count == files.count)
+        #expect(all.stdoutLines == one.stdoutLines)
+        #expect(all.stdoutLines.map { String($0.split(separator: ":").first!) } == files)
+        #expect(all.stderrLines == ["digits: /no/such/number.png: no such file"])
+    }
+
+    @Test("inputs as for classify: --files-from, folders with --recursive, --shard, pictures one after another on standard input")
+    func inputs() throws {
+        let files = Array(try Self.numberFiles().prefix(6))
+        let list = try CLITests.digits(["read", "--files-from", "-"], stdin: Data(files.map { $0 + "\n" }.joined().utf8))
+        let plain = try CLITests.digits(["read"] + files)
+        #expect(list.status == 0 && list.stdoutLines.count == 6)
+        #expect(list.stdoutLines == plain.stdoutLines)
+        let folder = try CLITests.digits(["read", "--recursive", "\(Self.examples)/numbers"])
+        #expect(folder.status == 0)
+        #expect(folder.stdoutLines.map { ($0 as NSString).lastPathComponent.components(separatedBy: ":").first! }
+                == ["minus-12.png", "price-3.14.png", "touching-4711.png", "year-2026.png"])
+        let halves = try (0..<2).map { try CLITests.digits(["read", "--shard", "\($0)/2"] + files).stdoutLines }
+        #expect(Set(halves[0]).isDisjoint(with: halves[1]))
+        #expect(Set(halves[0] + halves[1]) == Set(plain.stdoutLines))
+        let bytes = try files.prefix(2).map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let stdin = try CLITests.digits(["read", "--json", "-"], stdin: bytes[0] + bytes[1])
+        #expect(stdin.status == 0)
+        let objects = try stdin.stdoutLines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["index"] as? Int } == [0, 1])
+        #expect(stdin.stdoutLines.allSatisfy { $0.hasPrefix(#"{"file": "-", "index": "#) })
+        let texts = plain.stdoutLines.prefix(2).map { $0.components(separatedBy: ": ")[1].components(separatedBy: " (")[0] }
+        #expect(objects.map { $0["text"] as? String } == texts)
+    }
+
     @Test("usage errors exit 2", arguments: [
         ["read"], ["read", "--raw", "x.png"], ["read", "--length", "0", "x.png"], ["read", "--uncertain-below", "2", "x.png"],
         ["read", "--steps", "--json", "x.png"],
