@@ -40,7 +40,9 @@ def keystoned(x, edge, amount):
     n = x.shape[-1]
     v, u = torch.meshgrid(torch.linspace(-1, 1, n), torch.linspace(-1, 1, n), indexing="ij")
     along = {"top": -v, "bottom": v, "left": -u, "right": u}[edge]
-    stretch = 1 + amount * (along + 1) / 2
+    # Sampling the source 1 / (1 - amount) times wider at the narrow edge
+    # shows the digit there (1 - amount) times as wide.
+    stretch = 1 + (1 / (1 - amount) - 1) * (along + 1) / 2
     grid = torch.stack([u * stretch, v], dim=-1) if edge in ("top", "bottom") else torch.stack([u, v * stretch], dim=-1)
     return F.grid_sample(x, grid.unsqueeze(0).repeat(len(x), 1, 1, 1), align_corners=True)
 

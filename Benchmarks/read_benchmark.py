@@ -69,9 +69,9 @@ def main():
     tess_time = {7: collections.Counter(), 8: collections.Counter()}
     for kind, pictures in kinds.items():
         files = [path for path, _ in pictures]
-        read_seconds, output = per_picture([args.digits, "read", "--json"], files)
+        read_seconds, output = per_picture([args.digits, "read", "--threads", "1", "--json"], files)
         texts = {json.loads(line)["file"]: json.loads(line).get("text") for line in output.splitlines()}
-        classify_seconds, _ = per_picture([args.digits, "classify"], files)
+        classify_seconds, _ = per_picture([args.digits, "classify", "--threads", "1"], files)
         right = sum(texts.get(path) == text for path, text in pictures)
         for psm in (7, 8):
             for path, text in pictures:

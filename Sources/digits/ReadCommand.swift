@@ -63,8 +63,8 @@ extension Digits {
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
             do {
-                // --steps needs each decoded picture, to draw it: one at a time.
-                let options = BatchOptions(batchSize: 1, workers: steps ? 1 : modelOptions.workers(for: .preprocessingBound))
+                // --steps keeps each decoded picture with its reading, to draw it in order.
+                let options = BatchOptions(batchSize: 1, workers: modelOptions.workers(for: .preprocessingBound))
                 try reader.read(input.inputs, length: length, options: options, keepingImages: steps) { result in
                     bar.clearForResult()
                     switch result.outcome {

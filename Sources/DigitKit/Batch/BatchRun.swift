@@ -1,5 +1,5 @@
 /// The engine behind `DigitClassifier.classify(_:options:each:)` and
-/// `NumberReader.read(_:length:options:each:)`: worker threads take inputs
+/// `NumberReader.read(_:length:options:keepingImages:each:)`: worker threads take inputs
 /// from the sequence, prepare them in parallel (`Prepared`: for
 /// classification a tensor, for reading a whole reading), and leave each
 /// result in a ring of `maxInFlight` slots; the calling thread collects them

@@ -8,7 +8,9 @@ extension NumberReader {
     ///
     /// Each input is decoded, cut into characters and its candidate pieces
     /// classified on one of `options.workers` threads (a picture's pieces
-    /// are one forward pass, run on the worker: the model is safe to share);
+    /// are one forward pass, run on the worker: the model is safe to share;
+    /// call `TorchRuntime.setThreadCount(1)` first, as the CLI does, so that
+    /// the workers' forward passes do not each spread over every core);
     /// at most `options.maxInFlight` inputs are held at once, so memory stays
     /// flat on any number of inputs, and results are handed over in batches
     /// of `options.batchSize` (1 hands each over as soon as it is next). The

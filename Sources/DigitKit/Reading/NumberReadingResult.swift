@@ -1,4 +1,4 @@
-/// What a batch reading (`NumberReader.read(_:length:options:each:)`) made
+/// What a batch reading (`NumberReader.read(_:length:options:keepingImages:each:)`) made
 /// of one input, delivered in input order.
 public struct NumberReadingResult: Sendable {
     /// The two things that can come of an input.

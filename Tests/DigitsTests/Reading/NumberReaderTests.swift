@@ -54,13 +54,19 @@ struct NumberReaderTests {
         var results: [NumberReadingResult] = []
         let statistics = try reader.read(inputs, options: BatchOptions(batchSize: 1, workers: 2), keepingImages: true) { results.append($0) }
         #expect(statistics.inputs == inputs.count)
+        try #require(results.count == inputs.count)
         #expect(results.map(\.position) == Array(inputs.indices))
         #expect(results.map(\.origin) == inputs.map(\.origin))
         #expect(results[6].error?.description.hasPrefix("/no/such/number.png: ") == true)
         #expect(results[6].image == nil)
         for (result, input) in zip(results, inputs) where result.error == nil {
             guard case .file(let path) = input.source else { continue }
-            #expect(result.reading == (try reader.read(fileAtPath: path)), "\(path)")
+            // The same characters; the probabilities within float noise (other
+            // tests change libtorch's thread count while this one runs).
+            let alone = try reader.read(fileAtPath: path), batched = try #require(result.reading)
+            #expect(batched.characters.map(\.kind) == alone.characters.map(\.kind), "\(path)")
+            #expect(batched.characters.map(\.box) == alone.characters.map(\.box), "\(path)")
+            #expect(abs(batched.confidence - alone.confidence) < 1e-5, "\(path)")
             #expect(result.image?.width == (try reader.decoder.decode(fileAtPath: path)).width)
         }
         #expect(throws: DigitError.self) { try reader.read(inputs, length: 0) { _ in } }
