@@ -36,17 +36,10 @@ extension DigitClassifier {
     @Sendable
     func prepare(_ input: ClassificationInput) -> PreparedInput {
         do throws(DigitError) {
-            let image: GrayImage
-            switch input.source {
-            case .file(let path): image = try decoder.decode(fileAtPath: path)
-            case .bytes(let bytes): image = try decoder.decode(bytes: bytes)
-            case .image(let given): image = given
-            case .failure(let error): throw error
-            }
-            let stages = preprocessor.process(image)
+            let stages = preprocessor.process(try input.decoded(with: decoder))
             return stages.tensor.map { .tensor($0, warnings: stages.warnings) } ?? .noDigit
         } catch {
-            return .failed(error.about(input.origin.label))
+            return .failed(error)
         }
     }
 }

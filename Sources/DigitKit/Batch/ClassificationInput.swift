@@ -38,4 +38,20 @@ public struct ClassificationInput: Sendable {
     public static func bytes(_ bytes: [UInt8], name: String, indexInSource: Int? = nil) -> ClassificationInput {
         ClassificationInput(source: .bytes(bytes), origin: InputOrigin(name: name, indexInSource: indexInSource))
     }
+
+    /// The picture, decoded by `decoder` when it is a file or bytes; a
+    /// worker's first step in every batch run. Errors are about the input's
+    /// label.
+    func decoded(with decoder: ImageDecoder) throws(DigitError) -> GrayImage {
+        do throws(DigitError) {
+            switch source {
+            case .file(let path): return try decoder.decode(fileAtPath: path)
+            case .bytes(let bytes): return try decoder.decode(bytes: bytes)
+            case .image(let given): return given
+            case .failure(let error): throw error
+            }
+        } catch {
+            throw error.about(origin.label)
+        }
+    }
 }

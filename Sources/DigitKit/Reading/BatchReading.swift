@@ -52,14 +52,9 @@ extension NumberReader {
     func prepareReading(_ input: ClassificationInput, length: Int?, keepingImage: Bool) -> PreparedReading {
         let image: GrayImage
         do throws(DigitError) {
-            switch input.source {
-            case .file(let path): image = try decoder.decode(fileAtPath: path)
-            case .bytes(let bytes): image = try decoder.decode(bytes: bytes)
-            case .image(let given): image = given
-            case .failure(let error): throw error
-            }
+            image = try input.decoded(with: decoder)
         } catch {
-            return .failed(error.about(input.origin.label))
+            return .failed(error)
         }
         // The length was checked before the run: what read throws now is the model's.
         do throws(DigitError) {
