@@ -43,6 +43,7 @@ struct EvaluationTests {
     @Test("confusion, precision and recall are exact on a hand-made set")
     func metricsArithmetic() throws {
         let (images, labels) = try Self.handMadeDataset()
+        defer { try? FileManager.default.removeItem(atPath: (images as NSString).deletingLastPathComponent) }
         let result = try CommandRunner.digits(["eval", "--images", images, "--labels", labels, "--json", "--model", Fixtures.shippedModel])
         #expect(result.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -89,6 +90,7 @@ struct EvaluationTests {
         #expect(text.stdout.contains("images/s end to end"))
         let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("truncated-\(UUID().uuidString)").path
         try Data([0, 0, 8, 3, 0, 0, 0, 2, 0, 0, 0, 28, 0, 0, 0, 28, 1, 2, 3]).write(to: URL(fileURLWithPath: truncated))
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
         let bad = try CommandRunner.digits(["eval", "--images", truncated, "--labels", Self.labels, "--model", Fixtures.shippedModel])
         #expect(bad.status == 1)
         #expect(bad.stderrLines == ["digits: \(truncated): truncated data: 3 of 1568 bytes"])

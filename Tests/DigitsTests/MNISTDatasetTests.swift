@@ -28,11 +28,13 @@ struct MNISTDatasetTests {
         let labels: [UInt8] = [0, 0, 8, 1, 0, 0, 0, 2, 3, 4]
         let images: [UInt8] = [0, 0, 8, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 10, 20, 30, 40]
         let labelsPath = try Self.temporaryFile(labels), imagesPath = try Self.temporaryFile(images)
+        defer { for path in [labelsPath, imagesPath] { try? FileManager.default.removeItem(atPath: path) } }
         let set = try MNISTDataset(imagesPath: imagesPath, labelsPath: labelsPath)
         #expect(set.count == 2 && set.rows == 1 && set.columns == 2 && set.pixels == [10, 20, 30, 40] && set.labels == [3, 4])
 
         func expectInvalid(_ images: [UInt8], _ labels: [UInt8], _ message: String) throws {
             let i = try Self.temporaryFile(images), l = try Self.temporaryFile(labels)
+            defer { for path in [i, l] { try? FileManager.default.removeItem(atPath: path) } }
             #expect { _ = try MNISTDataset(imagesPath: i, labelsPath: l) } throws: { error in
                 guard let error = error as? DigitError else { return false }
                 return error.code == .invalidDataset && error.message.contains(message)

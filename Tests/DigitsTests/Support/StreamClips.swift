@@ -32,12 +32,19 @@ struct StreamClip: Decodable, CustomStringConvertible, Sendable {
     }
 
     /// A readable copy of the clip: itself, or for a gzipped one its
-    /// content in a temporary file (made once per test process).
+    /// content in a temporary file. The file is named by a digest of the
+    /// gzipped bytes, so every test run shares one copy per clip version
+    /// (named by process, each run left megabytes behind).
     func path() throws -> String {
         let stored = "\(Self.folder)/\(clip)"
         guard clip.hasSuffix(".gz") else { return stored }
+        guard let packed = FileManager.default.contents(atPath: stored) else {
+            throw DigitError(.unreadableFile, "\(stored): cannot read")
+        }
+        // FNV-1a, 64 bits: enough to tell versions of one clip apart.
+        let digest = packed.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         let plain = FileManager.default.temporaryDirectory
-            .appendingPathComponent("digits-clip-\(getpid())-\(clip.dropLast(3))").path
+            .appendingPathComponent("digits-clip-\(String(digest, radix: 16))-\(clip.dropLast(3))").path
         if !FileManager.default.fileExists(atPath: plain) {
             // Written under a name of its own, then renamed: tests running in
             // parallel may unpack the same clip.
