@@ -2,7 +2,8 @@ import DigitKit
 
 /// Draws how `digits read --steps` cut a picture into characters: the ink
 /// the reader found (NumberReader.inkPicture), shrunk to fit the terminal,
-/// and under it each character's box as [ ] with what was read in it.
+/// and under it each character's box as [ ] with what was read in it
+/// (boxes that overlap, as overlapping digits' do, on rows of their own).
 enum ReadingStepsView {
     /// The widest drawing, in picture cells (two characters each).
     static let maxSide = 48
@@ -18,18 +19,31 @@ enum ReadingStepsView {
         guard !reading.characters.isEmpty, columns > 0 else { return text + "(nothing read)\n" }
         // Picture columns to drawing columns.
         let scale = Double(columns) / Double(pictureWidth)
-        var boxes = [Character](repeating: " ", count: columns + 1)
-        var labels = [Character](repeating: " ", count: columns + 1)
+        // Boxes that share columns (digits that overlap) go on rows of their
+        // own, each row of boxes with its labels under it.
+        var rowsOfBoxes: [[(left: Int, right: Int, text: String)]] = []
         for character in reading.characters {
             let left = min(columns - 1, Int(Double(character.box.x) * scale))
             let right = max(left, min(columns, Int(Double(character.box.x + character.box.width) * scale) - 1))
-            boxes[left] = "["
-            boxes[right] = boxes[right] == "[" ? "|" : "]"
-            for (offset, letter) in character.text.enumerated() where (left + right) / 2 + offset <= columns {
-                labels[(left + right) / 2 + offset] = letter
+            let box = (left, right, character.text)
+            if let row = rowsOfBoxes.firstIndex(where: { $0.allSatisfy { $0.right <= left } }) {
+                rowsOfBoxes[row].append(box)
+            } else {
+                rowsOfBoxes.append([box])
             }
         }
-        text += String(boxes).trimmingSuffixSpaces() + "\n" + String(labels).trimmingSuffixSpaces() + "\n"
+        for row in rowsOfBoxes {
+            var boxes = [Character](repeating: " ", count: columns + 1)
+            var labels = [Character](repeating: " ", count: columns + 1)
+            for (left, right, label) in row {
+                boxes[left] = boxes[left] == "]" ? "|" : "["
+                boxes[right] = boxes[right] == "[" ? "|" : "]"
+                for (offset, letter) in label.enumerated() where (left + right) / 2 + offset <= columns {
+                    labels[(left + right) / 2 + offset] = letter
+                }
+            }
+            text += String(boxes).trimmingSuffixSpaces() + "\n" + String(labels).trimmingSuffixSpaces() + "\n"
+        }
         return text
     }
 }

@@ -1,6 +1,7 @@
-/// Where a glyph of touching digits may be cut: straight cuts through the
-/// valleys of its column ink profile (where the ink is thinnest), the
-/// candidates among which the segmentation search chooses by recognition.
+/// Where a glyph of touching digits may be cut: the valleys of its column
+/// ink profile (where the ink is thinnest), near which each cut runs
+/// (CutPath bends it around strokes), the candidates among which the
+/// segmentation search chooses by recognition.
 enum CutCandidates {
     /// No cut closer than this share of the line height to the glyph's edge.
     static let edgeMargin = 0.12

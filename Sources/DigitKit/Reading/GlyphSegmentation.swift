@@ -59,7 +59,15 @@ struct GlyphSegmentation {
     /// ones (29% against 21%).
     static let widestSingle = 1.7
 
-    /// Column boundaries: 0, the candidate cuts, the raster's width.
+    /// How far from its valley column a cut may bend, as a share of the
+    /// line height. Measured on 700 generated numbers of each of two seeds
+    /// (make_number_fixtures.py --count 100, seeds 5 and 7): touching
+    /// digits read right 22 and 19 times in 100 with straight cuts, 32 and
+    /// 24 at 0.2, 35 and 27 at 0.3, 35 and 28 at 0.4 (overlapping ones 19
+    /// and 13 straight, 20 and 17 at 0.3); no other kind lost a number.
+    static let cutReach = 0.3
+
+    /// Column boundaries: 0, the candidate cuts' valley columns, the raster's width.
     let boundaries: [Int]
     /// The pieces worth asking the model about: boundary indices i < j and
     /// the piece's tensor and box.
@@ -74,8 +82,15 @@ struct GlyphSegmentation {
         // A glyph no wider than one digit can be is one digit: the model reads
         // halves of a digit as confidently as whole ones, so it is not asked.
         let oneDigit = !cuts || (!mustCut && Double(raster.width) <= Double(max(raster.height, lineHeight)) * Self.widestSingle)
-        let cuts = oneDigit ? [] : CutCandidates.columns(in: raster, lineHeight: lineHeight)
-        boundaries = [0] + cuts + [raster.width]
+        let columns = oneDigit ? [] : CutCandidates.columns(in: raster, lineHeight: lineHeight)
+        boundaries = [0] + columns + [raster.width]
+        // Each valley's cut bends around the strokes within `reach` columns of it, never crossing the one before.
+        let reach = Int((Double(lineHeight) * Self.cutReach).rounded())
+        var paths = [CutPath.straight(at: 0, height: raster.height)]
+        for column in columns {
+            paths.append(CutPath.leastInk(in: raster, near: column, reach: reach).notLeft(of: paths[paths.count - 1]))
+        }
+        paths.append(CutPath.straight(at: raster.width, height: raster.height))
         let narrowest = Double(lineHeight) * Self.narrowest, widest = Double(lineHeight) * Self.widest
         var candidates: [(Int, Int, PieceTensor)] = []
         for i in 0..<(boundaries.count - 1) {
@@ -84,7 +99,7 @@ struct GlyphSegmentation {
                 // The whole glyph is always a candidate, so that every glyph has a reading.
                 let whole = i == 0 && j == boundaries.count - 1
                 guard whole || (width >= narrowest && width <= widest),
-                      let piece = PieceTensor(raster, columns: boundaries[i]..<boundaries[j]) else { continue }
+                      let piece = PieceTensor(raster, between: paths[i], and: paths[j]) else { continue }
                 candidates.append((i, j, piece))
             }
         }

@@ -1,4 +1,4 @@
-/// One candidate digit: the ink of a glyph between two cuts, normalized as
+/// One candidate digit: the ink of a glyph between two cuts (CutPath), normalized as
 /// MNIST normalized its digits (20-pixel box, centred by mass) so that the
 /// model sees each piece as it sees a single digit.
 struct PieceTensor {
@@ -11,13 +11,16 @@ struct PieceTensor {
     /// piece's largest part are dropped.
     static let sliverShare = 5
 
-    /// The piece of `raster` in columns `columns`, or nil when it holds no ink.
-    init?(_ raster: Raster, columns: Range<Int>) {
-        // The piece's ink as an ink map over the columns, so that its parts can be labelled.
+    /// The piece of `raster` between the cuts `left` and `right` (in each
+    /// row y, columns left.column[y]..<right.column[y]), or nil when it
+    /// holds no ink.
+    init?(_ raster: Raster, between left: CutPath, and right: CutPath) {
+        // The piece's ink as an ink map over the columns it spans, so that its parts can be labelled.
+        let columns = left.column.min()!..<max(left.column.min()! + 1, right.column.max()!)
         var indices: [Int] = [], values: [Double] = []
         let width = columns.count
         for y in 0..<raster.height {
-            for x in columns where raster[x, y] > 0 {
+            for x in left.column[y]..<max(left.column[y], right.column[y]) where raster[x, y] > 0 {
                 indices.append(y * width + x - columns.lowerBound)
                 values.append(raster[x, y])
             }
