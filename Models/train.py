@@ -29,6 +29,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mnist_idx  # noqa: E402
+import outliers  # noqa: E402
 
 MEAN = 0.1307
 STD = 0.3081
@@ -178,6 +179,20 @@ def expected_calibration_error(logits, labels, bins=15):
     return float(ece)
 
 
+def outlier_confidence(model, images, batch=1000):
+    """The mean top probability the model gives pictures that are not one
+    digit (0.1 is the floor: the ten digits equally likely)."""
+    model.eval()
+    with torch.no_grad():
+        top = [model(normalize(images[i:i + batch])).exp().amax(1) for i in range(0, len(images), batch)]
+    return float(torch.cat(top).mean())
+
+
+def outlier_loss(log_probabilities):
+    """Cross-entropy to the uniform distribution over the ten digits (outlier exposure)."""
+    return -log_probabilities.mean(1).mean()
+
+
 def evaluate(model, images, labels, batch=1000):
     model.eval()
     correct = 0
@@ -203,6 +218,12 @@ def main():
                     help="hold out this many training images to fit a temperature (0: no calibration)")
     ap.add_argument("--export", choices=("script", "trace"), default="trace",
                     help="trace: measured faster in digits' runtime than script (Models/README.md)")
+    ap.add_argument("--init", help="start from this model's weights (a TorchScript file such as Models/digits.pt) "
+                    "instead of random ones: fine-tuning")
+    ap.add_argument("--outliers", type=float, default=0.0,
+                    help="outlier pictures (pairs, parts, overhangs: Models/outliers.py) per training digit "
+                         "in each batch, trained toward equal probabilities (0: none)")
+    ap.add_argument("--outlier-weight", type=float, default=0.5, help="weight of the outlier loss")
     ap.add_argument("--state", help="also save the trained weights and temperature here (for Models/export.py)")
     args = ap.parse_args()
 
@@ -224,6 +245,17 @@ def main():
         train_x, train_y = train_x[held[args.validation:]], train_y[held[args.validation:]]
 
     model = DigitNet()
+    if args.init:
+        model.load_state_dict(torch.jit.load(args.init).state_dict())
+    pool = held_out_outliers = None
+    if args.outliers:
+        rng = np.random.default_rng(args.seed)
+        as_bytes = lambda t: (t.squeeze(1).numpy() * 255).astype(np.uint8)  # noqa: E731
+        pool = torch.from_numpy(outliers.make(as_bytes(train_x), 40000, rng)).unsqueeze(1)
+        held_out_outliers = torch.from_numpy(outliers.make(as_bytes(test_x), 5000, rng)).unsqueeze(1)
+        print(f"{len(pool)} outlier pictures to train on; 5000 more from the test digits to measure; "
+              f"mean top probability on those before: {outlier_confidence(model, held_out_outliers) * 100:.1f}%",
+              flush=True)
     params = sum(p.numel() for p in model.parameters())
     print(f"torch {torch.__version__}, {args.threads} threads, {params} parameters", flush=True)
 
@@ -239,14 +271,21 @@ def main():
         for step in range(steps_per_epoch):
             idx = order[step * args.batch:(step + 1) * args.batch]
             x = augment(train_x[idx], gen, args.augment)
-            loss = F.nll_loss(model(normalize(x)), train_y[idx])
+            if pool is not None:
+                extra = max(1, int(len(idx) * args.outliers))
+                junk = augment(pool[torch.randint(len(pool), (extra,), generator=gen)], gen, args.augment)
+                out = model(normalize(torch.cat([x, junk])))
+                loss = F.nll_loss(out[:len(idx)], train_y[idx]) + args.outlier_weight * outlier_loss(out[len(idx):])
+            else:
+                loss = F.nll_loss(model(normalize(x)), train_y[idx])
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
             sched.step()
             total_loss += float(loss)
         acc = evaluate(model, test_x, test_y)
-        print(f"epoch {epoch}: loss {total_loss / steps_per_epoch:.4f}, test accuracy {acc * 100:.2f}%, "
+        junk = "" if pool is None else f", outlier top probability {outlier_confidence(model, held_out_outliers) * 100:.1f}%"
+        print(f"epoch {epoch}: loss {total_loss / steps_per_epoch:.4f}, test accuracy {acc * 100:.2f}%{junk}, "
               f"{time.time() - started:.0f} s", flush=True)
 
     model.eval()
@@ -269,6 +308,9 @@ def main():
     with open(args.out, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     final = evaluate(torch.jit.load(args.out), test_x, test_y)
+    if held_out_outliers is not None:
+        print(f"saved model's mean top probability on the held-out outliers: "
+              f"{outlier_confidence(torch.jit.load(args.out), held_out_outliers) * 100:.1f}%")
     print(f"saved {args.out}: test accuracy {final * 100:.2f}% ({round(final * len(test_x))}/{len(test_x)}), "
           f"training {time.time() - started:.0f} s, sha256 {digest}")
 
