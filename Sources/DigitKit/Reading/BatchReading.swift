@@ -28,9 +28,7 @@ extension NumberReader {
                                                   keepingImages: Bool = false,
                                                   each: (NumberReadingResult) throws -> Void) throws -> BatchStatistics
     where Inputs.Element == ClassificationInput {
-        if let length, length < 1 {
-            throw DigitError(.invalidArgument, "the number's length must be at least 1, got \(length)")
-        }
+        try Self.check(length: length)
         let run = BatchRun<PreparedReading>(inputs: AnyIterator(inputs.makeIterator()), options: options) { input in
             prepareReading(input, length: length, keepingImage: keepingImages)
         }

@@ -89,11 +89,17 @@ public struct NumberReader: Sendable {
         return segmentations.reduce(0) { $0 + $1.candidates.count }
     }
 
-    /// Reads a decoded picture; see `read(fileAtPath:length:)`.
-    public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
+    /// Throws unless `length` is nil or at least 1: the check of a number's
+    /// length, for one picture and, before any input, for a batch reading.
+    static func check(length: Int?) throws(DigitError) {
         if let length, length < 1 {
             throw DigitError(.invalidArgument, "the number's length must be at least 1, got \(length)")
         }
+    }
+
+    /// Reads a decoded picture; see `read(fileAtPath:length:)`.
+    public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
+        try Self.check(length: length)
         guard let (gray, ink, layout, segmentations) = Self.segment(
             image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length) else {
             return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
