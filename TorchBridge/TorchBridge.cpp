@@ -210,14 +210,46 @@ TBStatus loadFailureStatus(const std::string &text) {
     return unknown ? TBStatusUnknownOperator : TBStatusLoadFailed;
 }
 
-} // namespace
+/// Runs one line image of `width` columns through a line model and writes
+/// its [frames, 11] log-probabilities; returns the number of frames, or
+/// throws a BridgeFailure with `shapeStatus` naming what came instead.
+size_t readLine(const TBModule *module, const float *pixels, size_t width, float *logProbabilities, size_t capacity,
+                TBStatus shapeStatus) {
+    c10::InferenceMode inferenceMode;
+    const auto columns = static_cast<int64_t>(width);
+    at::Tensor input =
+        torch::from_blob(const_cast<float *>(pixels), {1, 1, TB_LINE_HEIGHT, columns}, torch::kFloat).clone();
+    c10::IValue output = module->module.forward({input});
+    const bool ok = output.isTensor() && at::isFloatingType(output.toTensor().scalar_type()) &&
+                    output.toTensor().dim() == 3 && output.toTensor().size(0) == 1 &&
+                    output.toTensor().size(1) >= 1 && output.toTensor().size(1) <= columns &&
+                    output.toTensor().size(2) == TB_LINE_CLASS_COUNT;
+    if (!ok) {
+        std::ostringstream text;
+        text << "not a line model: expected forward to return a float tensor of shape [1, T, " << TB_LINE_CLASS_COUNT
+             << "] with 1 <= T <= " << columns << ", got " << describe(output);
+        throw BridgeFailure{shapeStatus, text.str()};
+    }
+    const auto frames = static_cast<size_t>(output.toTensor().size(1));
+    if (frames * TB_LINE_CLASS_COUNT > capacity) {
+        throw BridgeFailure{shapeStatus, "line model returned " + std::to_string(frames) +
+                                             " frames, more than the caller's buffer holds"};
+    }
+    at::Tensor logProbs = torch::log_softmax(output.toTensor().to(torch::kFloat), 2).contiguous();
+    std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * frames * TB_LINE_CLASS_COUNT);
+    return frames;
+}
 
-extern "C" {
-
-TBStatus TBModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
+/// Loads the TorchScript file at `path` in eval mode and checks it with
+/// `probe`, which throws when the model is not of the kind asked for: the
+/// body of both init functions. `caller` names the function in the message
+/// for NULL arguments; `probeContext` prefixes the probe's failures.
+template <typename Probe>
+TBStatus loadChecked(const char *path, TBModule **outModule, char **outMessage, const char *caller,
+                     const char *probeContext, Probe probe) {
     if (outModule != nullptr) *outModule = nullptr;
     if (path == nullptr || outModule == nullptr) {
-        if (outMessage != nullptr) *outMessage = copyMessage("TBModuleInitWithFileAtPath: NULL argument");
+        if (outMessage != nullptr) *outMessage = copyMessage(std::string(caller) + ": NULL argument");
         return TBStatusInvalidArgument;
     }
     TBModule *loaded = nullptr;
@@ -231,21 +263,54 @@ TBStatus TBModuleInitWithFileAtPath(const char *path, TBModule **outModule, char
         }
         loaded->module.eval();
     });
-    if (status != TBStatusOK) {
-        delete loaded;
-        return status;
+    if (status == TBStatusOK) {
+        status = guarded(outMessage, TBStatusNotADigitModel, probeContext, [&] { probe(loaded); });
     }
-    status = guarded(outMessage, TBStatusNotADigitModel, "not a digit model: probe forward on a [1, 1, 28, 28] input failed", [&] {
-        std::vector<float> zeros(TB_IMAGE_FLOATS, 0.0f);
-        float scores[TB_CLASS_COUNT];
-        forward(loaded, zeros.data(), 1, scores, TBStatusNotADigitModel);
-    });
     if (status != TBStatusOK) {
         delete loaded;
         return status;
     }
     *outModule = loaded;
     return TBStatusOK;
+}
+
+} // namespace
+
+extern "C" {
+
+TBStatus TBModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
+    return loadChecked(path, outModule, outMessage, "TBModuleInitWithFileAtPath",
+                       "not a digit model: probe forward on a [1, 1, 28, 28] input failed", [](const TBModule *loaded) {
+                           std::vector<float> zeros(TB_IMAGE_FLOATS, 0.0f);
+                           float scores[TB_CLASS_COUNT];
+                           forward(loaded, zeros.data(), 1, scores, TBStatusNotADigitModel);
+                       });
+}
+
+TBStatus TBLineModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
+    return loadChecked(path, outModule, outMessage, "TBLineModuleInitWithFileAtPath",
+                       "not a line model: probe forward on a [1, 1, 28, 32] input failed", [](const TBModule *loaded) {
+                           constexpr size_t width = 32;
+                           std::vector<float> zeros(TB_LINE_HEIGHT * width, 0.0f);
+                           std::vector<float> scores(width * TB_LINE_CLASS_COUNT);
+                           readLine(loaded, zeros.data(), width, scores.data(), scores.size(), TBStatusNotADigitModel);
+                       });
+}
+
+TBStatus TBLineModuleRead(const TBModule *module, const float *pixels, size_t width, float *logProbabilities,
+                          size_t capacity, size_t *outFrames, char **outMessage) {
+    if (outFrames != nullptr) *outFrames = 0;
+    if (module == nullptr || pixels == nullptr || logProbabilities == nullptr || outFrames == nullptr ||
+        width < TB_LINE_MIN_WIDTH || width > TB_LINE_MAX_WIDTH) {
+        if (outMessage != nullptr) {
+            *outMessage = copyMessage("TBLineModuleRead: NULL argument or width outside " +
+                                      std::to_string(TB_LINE_MIN_WIDTH) + "-" + std::to_string(TB_LINE_MAX_WIDTH));
+        }
+        return TBStatusInvalidArgument;
+    }
+    return guarded(outMessage, TBStatusInferenceFailed, "line model forward pass failed", [&] {
+        *outFrames = readLine(module, pixels, width, logProbabilities, capacity, TBStatusInferenceFailed);
+    });
 }
 
 TBStatus TBModulePredictImage(const TBModule *module, const float *pixels, float *logProbabilities,

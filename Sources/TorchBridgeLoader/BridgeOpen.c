@@ -21,6 +21,8 @@
 #pragma weak TBRetainFreedMemory
 #pragma weak TBTorchVersion
 #pragma weak TBBridgeInterfaceVersion
+#pragma weak TBLineModuleInitWithFileAtPath
+#pragma weak TBLineModuleRead
 
 static pthread_once_t openOnce = PTHREAD_ONCE_INIT;
 static DigitsTorchBridge bridge;
@@ -30,7 +32,8 @@ static char failure[3 * 1024];
 bool DigitsTorchBridgeIsLinkedIn(void) {
     return TBModuleInitWithFileAtPath != NULL && TBModulePredictImages != NULL && TBModuleFree != NULL &&
            TBMessageFree != NULL && TBSetThreadCount != NULL && TBThreadCount != NULL &&
-           TBRetainFreedMemory != NULL && TBTorchVersion != NULL && TBBridgeInterfaceVersion != NULL;
+           TBRetainFreedMemory != NULL && TBTorchVersion != NULL && TBBridgeInterfaceVersion != NULL &&
+           TBLineModuleInitWithFileAtPath != NULL && TBLineModuleRead != NULL;
 }
 
 /// Resolves every function of `library` into `bridge`; false (with the
@@ -39,6 +42,7 @@ static bool resolve(void *library, const char *path) {
     const char *names[] = {
         "TBModuleInitWithFileAtPath", "TBModulePredictImages", "TBModuleFree", "TBMessageFree",
         "TBSetThreadCount", "TBThreadCount", "TBRetainFreedMemory", "TBTorchVersion",
+        "TBLineModuleInitWithFileAtPath", "TBLineModuleRead",
     };
     void *found[sizeof names / sizeof names[0]];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -66,6 +70,8 @@ static bool resolve(void *library, const char *path) {
     bridge.threadCount = (__typeof__(bridge.threadCount))found[5];
     bridge.retainFreedMemory = (__typeof__(bridge.retainFreedMemory))found[6];
     bridge.torchVersion = (__typeof__(bridge.torchVersion))found[7];
+    bridge.lineModuleInitWithFileAtPath = (__typeof__(bridge.lineModuleInitWithFileAtPath))found[8];
+    bridge.lineModuleRead = (__typeof__(bridge.lineModuleRead))found[9];
     return true;
 }
 
@@ -74,6 +80,7 @@ static void openBridge(void) {
         bridge = (DigitsTorchBridge){
             TBModuleInitWithFileAtPath, TBModulePredictImages, TBModuleFree, TBMessageFree,
             TBSetThreadCount, TBThreadCount, TBRetainFreedMemory, TBTorchVersion,
+            TBLineModuleInitWithFileAtPath, TBLineModuleRead,
         };
         opened = &bridge;
         return;
@@ -120,3 +127,4 @@ const DigitsTorchBridge *DigitsTorchBridgeOpen(const char **outMessage) {
 _Static_assert(TB_IMAGE_SIDE == 28, "a digit model reads 28x28 images");
 _Static_assert(TB_IMAGE_FLOATS == TB_IMAGE_SIDE * TB_IMAGE_SIDE, "one channel of TB_IMAGE_SIDE squared floats");
 _Static_assert(TB_CLASS_COUNT == 10, "one score per digit 0-9");
+_Static_assert(TB_LINE_CLASS_COUNT == TB_CLASS_COUNT + 1, "a line model scores CTC's blank and the ten digits");

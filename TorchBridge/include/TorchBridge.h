@@ -43,12 +43,20 @@ extern "C" {
 /// Scores a digit model returns per image: one per digit 0-9.
 #define TB_CLASS_COUNT 10
 
+/// Height of the image a line model reads (a run of digits); its width varies.
+#define TB_LINE_HEIGHT 28
+/// Narrowest and widest line image a line model is given.
+#define TB_LINE_MIN_WIDTH 8
+#define TB_LINE_MAX_WIDTH 4096
+/// Scores a line model returns per frame: CTC's blank first, then digits 0-9.
+#define TB_LINE_CLASS_COUNT 11
+
 /// The revision of the functions and types below. The bridge is built as a
 /// shared library (libDigitsTorchBridge.so) that DigitKit opens on first use;
 /// TBBridgeInterfaceVersion lets it refuse a library built from another
 /// revision of this header instead of calling it with the wrong arguments.
 /// Raise it with every change to a signature or a meaning below.
-#define TB_BRIDGE_INTERFACE_VERSION 2
+#define TB_BRIDGE_INTERFACE_VERSION 3
 
 /// The bridge library carries the libtorch version it was built against as
 /// the NUL-terminated string TB_BUILD_INFO_PREFIX followed by the version
@@ -65,7 +73,9 @@ typedef enum TBStatus {
     /// libtorch can load (missing, empty, corrupt, or saved by a newer PyTorch).
     TBStatusLoadFailed = 2,
     /// The file loaded but is not a digit model: its probe forward on a
-    /// [1, 1, 28, 28] tensor raised or did not return a float [1, 10] tensor.
+    /// [1, 1, 28, 28] tensor raised or did not return a float [1, 10] tensor
+    /// (for a line model: on a [1, 1, 28, 32] tensor, a float [1, T, 11]
+    /// tensor with 1 <= T <= 32).
     TBStatusNotADigitModel = 3,
     /// A forward pass raised (the model's own code failed at run time).
     TBStatusInferenceFailed = 4,
@@ -119,6 +129,34 @@ TBStatus TBModulePredictImages(const TBModule *_Nonnull module,
                                size_t count,
                                float *_Nonnull logProbabilities,
                                char *_Nullable *_Nullable outMessage);
+
+/// Loads a line model: a TorchScript model that reads a run of digits in
+/// one picture TB_LINE_HEIGHT pixels high and of any width (see
+/// Models/train_line.py). Checks it with one probe forward on a zero
+/// [1, 1, 28, 32] tensor, which must return a float [1, T, 11] tensor, one
+/// row of scores per frame (a few columns) with 1 <= T <= 32. Ownership and
+/// failures as for TBModuleInitWithFileAtPath; release it with
+/// TBModuleFree. A line module is not a digit module: pass it only to
+/// TBLineModuleRead.
+TBStatus TBLineModuleInitWithFileAtPath(const char *_Nonnull path,
+                                        TBModule *_Nullable *_Nonnull outModule,
+                                        char *_Nullable *_Nullable outMessage);
+
+/// Runs one line image: `pixels` holds TB_LINE_HEIGHT * width contiguous
+/// float32 values (row-major, normalized as a digit image), with width
+/// between TB_LINE_MIN_WIDTH and TB_LINE_MAX_WIDTH. `logProbabilities` has
+/// room for `capacity` floats and receives frames * TB_LINE_CLASS_COUNT
+/// values, the log_softmax over the classes of each frame, frame by frame;
+/// *outFrames receives the number of frames. A model that returns more
+/// frames than fit in `capacity`, or than the image has columns, fails
+/// with TBStatusInferenceFailed. No pointer may be NULL.
+TBStatus TBLineModuleRead(const TBModule *_Nonnull module,
+                          const float *_Nonnull pixels,
+                          size_t width,
+                          float *_Nonnull logProbabilities,
+                          size_t capacity,
+                          size_t *_Nonnull outFrames,
+                          char *_Nullable *_Nullable outMessage);
 
 /// Releases a module. Accepts NULL.
 void TBModuleFree(TBModule *_Nullable module);

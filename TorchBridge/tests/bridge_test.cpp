@@ -1,9 +1,10 @@
 // Tests TorchBridge through its C header alone, as Swift uses it.
 //
-// usage: bridge_test MODEL SAMPLE_DIR BAD_MODELS_DIR
+// usage: bridge_test MODEL SAMPLE_DIR BAD_MODELS_DIR LINE_MODEL
 //   MODEL           the shipped digit model (Models/digits.pt)
 //   SAMPLE_DIR      the MNIST sample fixtures (samples.tsv, tensors.f32, logprobs.f32)
 //   BAD_MODELS_DIR  the test models that must be refused
+//   LINE_MODEL      the shipped line model (Models/digit-line.pt)
 
 #include "TorchBridge.h"
 
@@ -64,14 +65,88 @@ void expectRefused(const std::string &path, TBStatus expected) {
     TBMessageFree(message);
 }
 
+/// The digits a line model's frames spell, CTC's greedy way: the best class
+/// of each frame, repeats merged, blanks (class 0) dropped.
+std::string greedyText(const std::vector<float> &frames, size_t count) {
+    std::string text;
+    int previous = 0;
+    for (size_t t = 0; t < count; ++t) {
+        const float *scores = &frames[t * TB_LINE_CLASS_COUNT];
+        int best = 0;
+        for (int c = 1; c < TB_LINE_CLASS_COUNT; ++c)
+            if (scores[c] > scores[best]) best = c;
+        if (best != 0 && best != previous) text += static_cast<char>('0' + best - 1);
+        previous = best;
+    }
+    return text;
+}
+
+/// The line model: loaded by its own init only, and reading runs of MNIST
+/// sample digits laid side by side (each sample is a 20-pixel digit with 4
+/// pixels of background around it, as a line image wants).
+void testLineModel(const std::string &path, const std::string &digitModelPath, const std::vector<float> &tensors,
+                   const std::vector<int> &labels) {
+    TBModule *line = nullptr;
+    char *message = nullptr;
+    TBStatus status = TBLineModuleInitWithFileAtPath(path.c_str(), &line, &message);
+    check(status == TBStatusOK && line != nullptr && message == nullptr,
+          "loads line model " + path + (message ? std::string(": ") + message : ""));
+    TBMessageFree(message);
+    if (line == nullptr) return;
+
+    TBModule *wrong = nullptr;
+    check(TBModuleInitWithFileAtPath(path.c_str(), &wrong, nullptr) == TBStatusNotADigitModel && wrong == nullptr,
+          "the digit init refuses the line model");
+    check(TBLineModuleInitWithFileAtPath(digitModelPath.c_str(), &wrong, nullptr) == TBStatusNotADigitModel &&
+              wrong == nullptr,
+          "the line init refuses the digit model");
+
+    // Runs of three sample digits: row y of the run is row y of each digit in turn.
+    const size_t runs = labels.size() / 3, width = 3 * TB_IMAGE_SIDE;
+    std::vector<float> pixels(TB_LINE_HEIGHT * width), frames(width * TB_LINE_CLASS_COUNT);
+    size_t right = 0;
+    bool sane = true;
+    for (size_t r = 0; r < runs; ++r) {
+        std::string expected;
+        for (size_t k = 0; k < 3; ++k) {
+            const size_t sample = 3 * r + k;
+            expected += static_cast<char>('0' + labels[sample]);
+            for (size_t y = 0; y < TB_IMAGE_SIDE; ++y)
+                for (size_t x = 0; x < TB_IMAGE_SIDE; ++x)
+                    pixels[y * width + k * TB_IMAGE_SIDE + x] = tensors[sample * TB_IMAGE_FLOATS + y * TB_IMAGE_SIDE + x];
+        }
+        size_t count = 0;
+        status = TBLineModuleRead(line, pixels.data(), width, frames.data(), frames.size(), &count, nullptr);
+        sane = sane && status == TBStatusOK && count >= 1 && count <= width;
+        if (!sane) break;
+        right += greedyText(frames, count) == expected;
+    }
+    check(sane, "reads runs of 84 columns into 1 to 84 frames");
+    check(right * 100 >= runs * 90, "runs of three digits read right: " + std::to_string(right) + "/" + std::to_string(runs));
+
+    size_t count = 0;
+    check(TBLineModuleRead(line, pixels.data(), TB_LINE_MIN_WIDTH - 1, frames.data(), frames.size(), &count, nullptr) ==
+              TBStatusInvalidArgument,
+          "refuses a line narrower than TB_LINE_MIN_WIDTH");
+    check(TBLineModuleRead(line, pixels.data(), TB_LINE_MAX_WIDTH + 1, frames.data(), frames.size(), &count, nullptr) ==
+              TBStatusInvalidArgument,
+          "refuses a line wider than TB_LINE_MAX_WIDTH");
+    check(TBLineModuleRead(line, pixels.data(), width, frames.data(), TB_LINE_CLASS_COUNT, &count, &message) ==
+                  TBStatusInferenceFailed &&
+              message != nullptr && count == 0,
+          "refuses to write more frames than the buffer holds");
+    TBMessageFree(message);
+    TBModuleFree(line);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: %s MODEL SAMPLE_DIR BAD_MODELS_DIR\n", argv[0]);
+    if (argc != 5) {
+        std::fprintf(stderr, "usage: %s MODEL SAMPLE_DIR BAD_MODELS_DIR LINE_MODEL\n", argv[0]);
         return 2;
     }
-    const std::string modelPath = argv[1], samples = argv[2], badModels = argv[3];
+    const std::string modelPath = argv[1], samples = argv[2], badModels = argv[3], lineModelPath = argv[4];
 
     TBModule *module = nullptr;
     char *message = nullptr;
@@ -123,6 +198,7 @@ int main(int argc, char **argv) {
     check(TBSetThreadCount(1, nullptr) == TBStatusOK && TBThreadCount() == 1, "sets one thread");
     TBModuleFree(module);
     TBModuleFree(nullptr);
+    testLineModel(lineModelPath, modelPath, tensors, labels);
     TBMessageFree(nullptr);
 
     expectRefused(badModels + "/wrong-shape.pt", TBStatusNotADigitModel);

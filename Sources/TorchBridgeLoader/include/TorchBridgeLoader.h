@@ -46,6 +46,8 @@ typedef struct DigitsTorchBridge {
     __typeof__(TBThreadCount) *_Nonnull threadCount;
     __typeof__(TBRetainFreedMemory) *_Nonnull retainFreedMemory;
     __typeof__(TBTorchVersion) *_Nonnull torchVersion;
+    __typeof__(TBLineModuleInitWithFileAtPath) *_Nonnull lineModuleInitWithFileAtPath;
+    __typeof__(TBLineModuleRead) *_Nonnull lineModuleRead;
 } DigitsTorchBridge;
 
 /// The bridge, found and opened on the first call (which loads libtorch).
