@@ -7,7 +7,7 @@ struct ShippedModelTests {
     @Test("from the tests' executable, the repository's Models/digits.pt is found and loads")
     func foundFromTheBuild() throws {
         let expected = Fixtures.repositoryRoot.appendingPathComponent("Models/digits.pt").standardizedFileURL.path
-        #expect(ShippedModel.searchPaths().contains(expected))
+        #expect(ShippedModel.searchPaths(for: ShippedModel.fileName).contains(expected))
         let model = try DigitModel.shipped()
         #expect(FileManager.default.contentsEqual(atPath: model.path, andPath: expected))
     }

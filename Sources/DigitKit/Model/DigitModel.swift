@@ -1,9 +1,4 @@
 internal import TorchBridgeLoader
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
 
 /// A loaded TorchScript digit model: owns the TorchBridge handle and frees
 /// it in `deinit`. Safe to share between threads: every forward runs under
@@ -20,25 +15,7 @@ public final class DigitModel: @unchecked Sendable {
     /// first model loaded in a process loads libtorch (or throws
     /// `runtimeUnavailable` if the bridge library cannot be found or opened).
     public init(path: String) throws(DigitError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw DigitError(.modelNotFound, "model file not found", subject: path)
-        }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw DigitError(.modelLoadFailed, "is a directory, not a TorchScript model file", subject: path)
-        }
-        guard info.st_size > 0 else {
-            throw DigitError(.modelLoadFailed, "empty file, not a TorchScript model; \(ModelLoadDiagnosis.export)", subject: path)
-        }
-        let bridge = try TorchBridgeFunctions.open()
-        var module: OpaquePointer? = nil
-        let outcome = callBridge(bridge) { bridge.pointee.moduleInitWithFileAtPath(path, &module, $0) }
-        guard outcome.status == TBStatusOK else {
-            let message = ModelLoadDiagnosis.message(for: outcome.status, detail: outcome.message) ?? outcome.message
-            throw DigitError(errorCode(for: outcome.status), message, subject: path)
-        }
-        self.bridge = bridge
-        self.handle = module!
+        (bridge, handle) = try ModelFile.load(path) { $0.pointee.moduleInitWithFileAtPath(path, $1, $2) }
         self.path = path
     }
 

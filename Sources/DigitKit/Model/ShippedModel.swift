@@ -10,10 +10,16 @@ internal import Musl
 public enum ShippedModel {
     /// The environment variable that names a model file and wins over the search.
     public static let environmentVariable = "DIGITS_MODEL"
+    /// The environment variable that names a line model file (LineModel)
+    /// and wins over the search for `lineFileName`.
+    public static let lineEnvironmentVariable = "DIGITS_LINE_MODEL"
+    /// The file names of the digit model and of the line model that reads
+    /// runs of touching digits (Models/README.md describes both).
+    static let fileName = "digits.pt", lineFileName = "digit-line.pt"
     /// Where the model lives in a checkout of the repository.
-    static let checkoutPath = "Models/digits.pt"
+    static let checkoutPath = "Models/\(fileName)"
     /// Where `scripts/install` puts it, relative to the executable's folder.
-    static let installedPath = "../share/digits/digits.pt"
+    static let installedPath = "../share/digits/\(fileName)"
 
     /// The model file, searched in this order:
     /// 1. $DIGITS_MODEL, if set;
@@ -28,7 +34,7 @@ public enum ShippedModel {
         if let fromEnvironment = getenv(environmentVariable).map({ String(cString: $0) }), !fromEnvironment.isEmpty {
             return fromEnvironment
         }
-        let candidates = searchPaths()
+        let candidates = searchPaths(for: fileName)
         if let found = candidates.first(where: { access($0, R_OK) == 0 }) { return found }
         throw DigitError(.modelNotFound, "no model found: set \(environmentVariable) or load one by its path (\(searched))")
     }
@@ -41,8 +47,19 @@ public enum ShippedModel {
         try DigitModel(path: path())
     }
 
-    /// Every place looked at, in order.
-    static func searchPaths() -> [String] {
+    /// The line model file: $DIGITS_LINE_MODEL if set, else `lineFileName`
+    /// searched for as `path()` searches for the digit model; nil when there
+    /// is none (a reader then cuts touching digits instead).
+    public static func linePath() -> String? {
+        if let fromEnvironment = getenv(lineEnvironmentVariable).map({ String(cString: $0) }), !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return searchPaths(for: lineFileName).first { access($0, R_OK) == 0 }
+    }
+
+    /// Every place looked at for the model file `name`, in order.
+    static func searchPaths(for name: String) -> [String] {
+        let checkoutPath = "Models/\(name)", installedPath = "../share/digits/\(name)"
         let executableFolder = executablePath().map(parent)
         var paths: [String] = []
         for start in [executableFolder, currentFolder()].compactMap({ $0 }) {
@@ -106,5 +123,14 @@ extension DigitModel {
     /// (`ShippedModel.path()` says where it is looked for).
     public static func shipped() throws(DigitError) -> DigitModel {
         try ShippedModel.load()
+    }
+}
+
+extension LineModel {
+    /// The line model that ships with digits (`ShippedModel.linePath()`
+    /// says where it is looked for), or nil when there is none; a file that
+    /// is found but does not load throws.
+    public static func shipped() throws(DigitError) -> LineModel? {
+        try ShippedModel.linePath().map { path throws(DigitError) in try LineModel(path: path) }
     }
 }

@@ -15,6 +15,8 @@ enum Fixtures {
 
     /// The shipped model, Models/digits.pt.
     static let shippedModel: String = repositoryRoot.appendingPathComponent("Models/digits.pt").path
+    /// The line model that reads runs of touching digits (Models/digit-line.pt).
+    static let shippedLineModel: String = repositoryRoot.appendingPathComponent("Models/digit-line.pt").path
 
     /// A test model from Resources/models.
     static func model(_ name: String) -> String { path("models/\(name).pt") }
