@@ -67,6 +67,14 @@ struct GlyphSegmentation {
     /// and 13 straight, 20 and 17 at 0.3); no other kind lost a number.
     static let cutReach = 0.3
 
+    /// Whether a glyph's ink `raster` may hold several digits: it is wider
+    /// than one digit can be, or (`mustCut`) the number is known to hold
+    /// more digits than there are glyphs, so even a glyph of one digit's
+    /// width may hold two.
+    static func mayHoldSeveral(_ raster: Raster, lineHeight: Int, mustCut: Bool) -> Bool {
+        mustCut || Double(raster.width) > Double(max(raster.height, lineHeight)) * widestSingle
+    }
+
     /// Column boundaries: 0, the candidate cuts' valley columns, the raster's width.
     let boundaries: [Int]
     /// The pieces worth asking the model about: boundary indices i < j and
@@ -81,7 +89,7 @@ struct GlyphSegmentation {
     init(_ raster: Raster, lineHeight: Int, cuts: Bool = true, mustCut: Bool = false) {
         // A glyph no wider than one digit can be is one digit: the model reads
         // halves of a digit as confidently as whole ones, so it is not asked.
-        let oneDigit = !cuts || (!mustCut && Double(raster.width) <= Double(max(raster.height, lineHeight)) * Self.widestSingle)
+        let oneDigit = !cuts || !Self.mayHoldSeveral(raster, lineHeight: lineHeight, mustCut: mustCut)
         let columns = oneDigit ? [] : CutCandidates.columns(in: raster, lineHeight: lineHeight)
         boundaries = [0] + columns + [raster.width]
         // Each valley's cut bends around the strokes within `reach` columns of it, never crossing the one before.

@@ -1,18 +1,33 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
 /// Reads whole numbers ("2026", "3.14", "-12") in pictures, handwritten or
-/// printed, with the single-digit model.
+/// printed, with the single-digit model and, for digits that touch, the
+/// line model.
 ///
 /// The picture goes through the same decoding, polarity and background steps
 /// as for `DigitClassifier`; its ink is then cut into glyphs (NumberInk:
 /// connected components, a digit's separate strokes merged). Small glyphs
 /// are decimal points or a minus sign by their place on the line
-/// (Punctuation), or specks. A glyph may hold several touching digits: it is
-/// cut at the valleys of its column profile, every piece between two cuts is
-/// normalized as MNIST's digits were and classified, all in one batch, and
-/// the cut whose pieces the model reads most surely wins (GlyphSegmentation).
+/// (Punctuation), or specks. A glyph wider than high may hold several
+/// touching digits: the line model reads it whole (LineRun), and the
+/// single-digit model reads it when the line model finds one digit in it.
+/// Without a line model, such a glyph is cut at the valleys of its column
+/// profile, every piece between two cuts is normalized as MNIST's digits
+/// were and classified, all in one batch, and the cut whose pieces the
+/// model reads most surely wins (GlyphSegmentation).
 /// Use it from any thread; it holds no mutable state.
 public struct NumberReader: Sendable {
     /// The single-digit model that reads every piece.
     public let model: DigitModel
+    /// The model that reads a glyph too wide for one digit (a run of
+    /// touching or overlapping digits) whole; without it, such a glyph is
+    /// cut into pieces for `model` (GlyphSegmentation), which reads touching
+    /// digits right far less often (README, "read").
+    public let lineModel: LineModel?
     /// Reads every input (PNG, JPEG, PNM).
     public var decoder: ImageDecoder
     /// The polarity and ink steps; its mode must be `.mnist` (the raw resize
@@ -28,10 +43,13 @@ public struct NumberReader: Sendable {
     /// cut into a different number of digits, the reading is `ambiguous`.
     public static let ambiguityRatio = 3.0
 
-    /// A reader with the given model, the classification decoder and the
-    /// MNIST pipeline; nothing is checked or loaded here.
-    public init(model: DigitModel, decoder: ImageDecoder = .forClassification, preprocessor: Preprocessor = Preprocessor()) {
+    /// A reader with the given models, the classification decoder and the
+    /// MNIST pipeline; nothing is checked or loaded here. Pass
+    /// `LineModel.shipped()` as `lineModel` to read touching digits well.
+    public init(model: DigitModel, lineModel: LineModel? = nil, decoder: ImageDecoder = .forClassification,
+                preprocessor: Preprocessor = Preprocessor()) {
         self.model = model
+        self.lineModel = lineModel
         self.decoder = decoder
         self.preprocessor = preprocessor
     }
@@ -54,10 +72,14 @@ public struct NumberReader: Sendable {
     }
 
     /// The half of `read` that needs no model: the picture at analysis
-    /// size, its glyphs, which of them are digits, and the candidate pieces
-    /// of each digit glyph; nil when the picture holds no digit.
-    static func segment(_ image: GrayImage, preprocessor: Preprocessor, cuts: Bool = true, length: Int? = nil)
-        -> (gray: Raster, ink: NumberInk, layout: NumberLayout, segmentations: [GlyphSegmentation])?
+    /// size, its glyphs, which of them are digits, the candidate pieces of
+    /// each digit glyph, and, with `readsRunsWhole`, the run the line model
+    /// reads for each glyph that may hold several digits (such a glyph's
+    /// segmentation then offers only the whole glyph); nil when the picture
+    /// holds no digit.
+    static func segment(_ image: GrayImage, preprocessor: Preprocessor, cuts: Bool = true, length: Int? = nil,
+                        readsRunsWhole: Bool = false)
+        -> (gray: Raster, ink: NumberInk, layout: NumberLayout, segmentations: [GlyphSegmentation], runs: [LineRun?])?
     {
         let found = preprocessor.inkMap(for: image)
         guard let map = found.map, let ink = NumberInk(map) else { return nil }
@@ -65,17 +87,40 @@ public struct NumberReader: Sendable {
         let layout = NumberLayout(ink)
         guard !layout.digitGlyphs.isEmpty else { return nil }
         let mustCut = length.map { $0 > layout.digitGlyphs.count } ?? false
-        let segmentations = layout.digitGlyphs.map {
-            GlyphSegmentation(ink.raster(of: ink.glyphs[$0]), lineHeight: ink.lineHeight, cuts: cuts, mustCut: mustCut)
+        var segmentations: [GlyphSegmentation] = [], runs: [LineRun?] = []
+        for glyph in layout.digitGlyphs {
+            let raster = ink.raster(of: ink.glyphs[glyph])
+            let run = cuts && readsRunsWhole && LineRun.mayHoldSeveral(raster, lineHeight: ink.lineHeight, mustCut: mustCut)
+                ? LineRun(raster) : nil
+            segmentations.append(GlyphSegmentation(raster, lineHeight: ink.lineHeight, cuts: cuts && run == nil, mustCut: mustCut))
+            runs.append(run)
         }
-        return (gray, ink, layout, segmentations)
+        return (gray, ink, layout, segmentations, runs)
     }
 
     /// For the fuzzer (Fuzz/): `segment` on `image`, checked, without a
     /// model. Returns the number of candidate pieces the model would be asked
     /// about; a broken invariant stops the process.
     @_spi(Fuzzing) public static func candidatePieceCount(_ image: GrayImage) -> Int {
-        guard let (_, ink, layout, segmentations) = segment(image, preprocessor: Preprocessor()) else { return 0 }
+        guard let (_, ink, layout, segmentations, runs) = segment(image, preprocessor: Preprocessor(), readsRunsWhole: true) else {
+            return 0
+        }
+        for run in runs.compactMap({ $0 }) {
+            precondition(run.tensor.values.count == LineTensor.height * run.tensor.width && run.tensor.values.allSatisfy(\.isFinite))
+            // Frames as a line model might give them (a new class every third
+            // frame), so that the boxes of its readings are checked too.
+            let frames = (0..<(run.tensor.width / 2)).map { t in
+                (0..<LineModel.classCount).map { Float(log($0 == (t / 3) % LineModel.classCount ? 0.9 : 0.01)) }
+            }
+            for option in run.options(frames).compactMap({ $0 }) {
+                let lefts = option.pieces.map(\.box.minX)
+                precondition(lefts == lefts.sorted(), "pieces left to right")
+                for piece in option.pieces {
+                    precondition(piece.box.minX >= 0 && piece.box.maxX < run.raster.width && piece.box.minY >= 0
+                                 && piece.box.maxY < run.raster.height && (0...1).contains(piece.probability))
+                }
+            }
+        }
         for (glyph, segmentation) in zip(layout.digitGlyphs, segmentations) {
             let box = ink.glyphs[glyph].box
             precondition(segmentation.boundaries.first == 0 && segmentation.boundaries.last == box.width)
@@ -100,8 +145,8 @@ public struct NumberReader: Sendable {
     /// Reads a decoded picture; see `read(fileAtPath:length:)`.
     public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
         try Self.check(length: length)
-        guard let (gray, ink, layout, segmentations) = Self.segment(
-            image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length) else {
+        guard let (gray, ink, layout, segmentations, runs) = Self.segment(
+            image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length, readsRunsWhole: lineModel != nil) else {
             return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
         }
         // Every candidate piece of every glyph, classified in batches of at
@@ -114,9 +159,24 @@ public struct NumberReader: Sendable {
             predictions += try model.predict(Array(tensors[start..<min(tensors.count, start + Self.batchSize)]))
         }
         var offset = 0
-        let options = segmentations.map { segmentation in
+        var options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]] = []
+        for (segmentation, run) in zip(segmentations, runs) {
             defer { offset += segmentation.candidates.count }
-            return segmentation.bestCuts(predictions[offset..<(offset + segmentation.candidates.count)])
+            let cuts = segmentation.bestCuts(predictions[offset..<(offset + segmentation.candidates.count)])
+            guard let run, let lineModel else {
+                options.append(cuts)
+                continue
+            }
+            // The line model says how many digits the run holds; where it
+            // says one, the digit model, the surer reader of single digits,
+            // says which (its reading of the whole glyph).
+            var read = run.options(try lineModel.logProbabilities(for: run.tensor))
+            let count = read.indices.filter { read[$0] != nil }.max { read[$0]!.score < read[$1]!.score }.map { $0 + 1 }
+            if count == 1 || read.isEmpty {
+                if read.isEmpty { read = [nil] }
+                read[0] = cuts[0]
+            }
+            options.append(read)
         }
         let choice = PieceCountChoice(options: options, length: length)
         var characters: [(x: Int, character: NumberReading.Character)] = []
@@ -132,7 +192,8 @@ public struct NumberReader: Sendable {
         for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
             let glyph = ink.glyphs[glyphIndex].box
             for piece in options[k][choice.pieceCounts[k] - 1]!.pieces {
-                touching = touching || GlyphSegmentation.isUnusuallyWide(piece.box, digit: piece.digit)
+                // The line model's pieces share out a run's columns: their width says nothing of a missed digit.
+                touching = touching || (runs[k] == nil && GlyphSegmentation.isUnusuallyWide(piece.box, digit: piece.digit))
                 let box = BoundingBox(minX: glyph.minX + piece.box.minX, minY: glyph.minY + piece.box.minY,
                                       maxX: glyph.minX + piece.box.maxX, maxY: glyph.minY + piece.box.maxY)
                 confidence *= piece.probability

@@ -41,11 +41,13 @@ public struct NumberReading: Sendable, Equatable {
     /// chosen one (its probability at least a third of this reading's): the
     /// reading is then doubtful whatever its confidence.
     public let ambiguous: Bool
-    /// Whether some ink may hold touching digits: it was too wide for one
-    /// digit and was cut into several, or was read as one digit much wider
-    /// than that digit usually is (more than 2.5 deviations above MNIST's
-    /// median shape). Touching digits are often misread (README, "read"),
-    /// so such a reading is doubtful too.
+    /// Whether some ink may hold touching digits that were cut apart
+    /// without a line model: it was too wide for one digit and was cut into
+    /// several, or was read as one digit much wider than that digit usually
+    /// is (more than 2.5 deviations above MNIST's median shape). Cut
+    /// touching digits are often misread (README, "read"), so such a
+    /// reading is doubtful too. Ink the line model read is judged by its
+    /// probability instead, and never sets this.
     public let mayHoldTouchingDigits: Bool
 
     /// The characters as text ("2026", "3.14", "-12"); nil when the picture
