@@ -9,8 +9,9 @@ extension Digits {
             discussion: """
                 One line per file: "meter.png: 2026 (97.1%)", the probability of the whole \
                 reading, marked uncertain below --uncertain-below, when another way of \
-                cutting the ink into digits came close, or when digits may touch (often \
-                misread); "blank.png: no digit found". --steps draws each character's box. Digits, \
+                cutting the ink into digits came close, or when digits may touch and were \
+                cut apart (often misread); "blank.png: no digit found". Ink too wide for one \
+                digit is read whole by the line model (--line-model). --steps draws each character's box. Digits, \
                 a decimal point and a leading minus sign on one line are read; thousands \
                 separators, several lines and letters are not. --length N says the number \
                 has exactly N digits. With --json, one object per file (README, "read"). \
@@ -34,6 +35,11 @@ extension Digits {
         @Option(name: .long, help: ArgumentHelp("Mark readings whose probability is below this as uncertain.", valueName: "p"))
         var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
 
+        @Option(name: .long, help: ArgumentHelp(
+            "Line model that reads runs of touching digits (default: digit-line.pt beside the shipped model, or $DIGITS_LINE_MODEL; without one, such runs are cut into digits).",
+            valueName: "path"))
+        var lineModel: String?
+
         @Flag(name: .long, help: "One JSON object per file instead of text.")
         var json = false
 
@@ -45,9 +51,18 @@ extension Digits {
         @Flag(name: .long, help: .hidden)
         var noCuts = false
 
+        /// Cuts ink too wide for one digit into pieces for the digit model
+        /// instead of reading it with the line model (0.6.0's reader), for
+        /// Tests/Tools/read_accuracy.py --no-line-model.
+        @Flag(name: .long, help: .hidden)
+        var noLineModel = false
+
         func validate() throws {
             if preprocessing.raw { throw ValidationError("--raw cannot be used with read: the whole-picture resize finds no digits to read") }
             if steps && json { throw ValidationError("--steps and --json cannot be combined") }
+            if lineModel != nil && (noLineModel || noCuts) {
+                throw ValidationError("--line-model cannot be used with \(noCuts ? "--no-cuts" : "--no-line-model")")
+            }
             if let length, !(1...64).contains(length) { throw ValidationError("--length must be between 1 and 64, got \(length)") }
             if !(0...1).contains(uncertainBelow) {
                 throw ValidationError("--uncertain-below must be a probability from 0 to 1, got \(uncertainBelow)")
@@ -56,7 +71,9 @@ extension Digits {
 
         func run() throws {
             let model = try modelOptions.loadModel(for: .preprocessingBound)
-            var reader = NumberReader(model: model, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor)
+            let runs = try loadLineModel()
+            var reader = NumberReader(model: model, lineModel: runs, decoder: preprocessing.decoder,
+                                      preprocessor: preprocessing.preprocessor)
             reader.cutsTouchingDigits = !noCuts
             let lines = ReadingLines(json: json, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
@@ -90,11 +107,25 @@ extension Digits {
                 throw ExitStatus.inputFailed.exitCode
             } catch {
                 bar.finish()
-                StandardError.report((error as? DigitError)?.about(model.path).description ?? "\(error)")
+                let failure = (error as? DigitError).map { $0.subject == nil ? $0.about(model.path) : $0 }
+                StandardError.report(failure?.description ?? "\(error)")
                 throw ExitStatus.usageOrModel.exitCode
             }
             bar.finish()
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
+        }
+
+        /// --line-model, else the shipped line model if there is one (none
+        /// with --no-cuts or --no-line-model); reports a file that fails to load on stderr and
+        /// exits with status 2, as for --model.
+        func loadLineModel() throws -> LineModel? {
+            guard !noCuts, !noLineModel, let path = lineModel ?? ShippedModel.linePath() else { return nil }
+            do {
+                return try LineModel(path: path)
+            } catch {
+                StandardError.report(error.description)
+                throw ExitStatus.usageOrModel.exitCode
+            }
         }
     }
 }

@@ -4,10 +4,12 @@ exact-string accuracy per kind and per condition, how many readings were
 marked uncertain, and how many were wrong without the mark (confidently
 wrong). Prints a markdown table; asserts nothing.
 
-    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split]
+    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split | --no-line-model]
 
 --length passes each number's digit count as `--length N`; --plain-split
-reads every glyph as one digit (connected components only, no cuts).
+reads every glyph as one digit (connected components only, no cuts);
+--no-line-model cuts wide glyphs into pieces for the digit model instead of
+reading them with the line model (0.6.0's reader).
 """
 
 import argparse
@@ -27,6 +29,8 @@ def main():
     parser.add_argument("--length", action="store_true")
     parser.add_argument("--plain-split", action="store_true",
                         help="read every glyph as one digit (digits read --no-cuts), for comparison")
+    parser.add_argument("--no-line-model", action="store_true",
+                        help="cut wide glyphs for the digit model (digits read --no-line-model), for comparison")
     args = parser.parse_args()
     with open(os.path.join(args.folder, "numbers.tsv")) as table:
         rows = [line.rstrip("\n").split("\t") for line in table][1:]
@@ -37,7 +41,8 @@ def main():
         groups[key].append(os.path.join(args.folder, name))
     for key, files in groups.items():
         command = [args.digits, "read", "--json"] + (["--length", str(key)] if key else []) \
-            + (["--no-cuts"] if args.plain_split else []) + files
+            + (["--no-cuts"] if args.plain_split else []) \
+            + (["--no-line-model"] if args.no_line_model else []) + files
         output = subprocess.run(command, capture_output=True, text=True).stdout
         for line in output.splitlines():
             entry = json.loads(line)

@@ -114,11 +114,35 @@ struct ReadCommandTests {
 
     @Test("usage errors exit 2", arguments: [
         ["read"], ["read", "--raw", "x.png"], ["read", "--length", "0", "x.png"], ["read", "--uncertain-below", "2", "x.png"],
-        ["read", "--steps", "--json", "x.png"],
+        ["read", "--steps", "--json", "x.png"], ["read", "--line-model", "l.pt", "--no-line-model", "x.png"],
     ])
     func usage(arguments: [String]) throws {
         let result = try CLITests.digits(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test("touching digits: read whole by the shipped line model, cut apart without it")
+    func touching() throws {
+        let file = "\(Self.examples)/numbers/touching-4711.png"
+        let withLineModel = try CLITests.digits(["read", "--json", file])
+        #expect(withLineModel.status == 0)
+        #expect(withLineModel.stdout.hasPrefix(#"{"file": "\#(file)", "text": "4711", "#), "\(withLineModel.stdout)")
+        let explicit = try CLITests.digits(["read", "--json", "--line-model", Fixtures.shippedLineModel, file])
+        #expect(explicit.stdout == withLineModel.stdout)
+        let cutting = try CLITests.digits(["read", "--json", "--no-line-model", file])
+        #expect(cutting.status == 0)
+        #expect(cutting.stdout != withLineModel.stdout)
+    }
+
+    @Test("a --line-model that fails to load: one line naming the file, exit 2, nothing read", arguments: [
+        "/no/such/line.pt", Fixtures.shippedModel, Fixtures.path("models/random-bytes.pt"),
+    ])
+    func badLineModel(path: String) throws {
+        let result = try CLITests.digits(["read", "--line-model", path, "\(Self.numbers)/spaced-000.png"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains(path), "\(result.stderr)")
     }
 }
