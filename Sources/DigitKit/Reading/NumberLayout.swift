@@ -10,17 +10,19 @@ struct NumberLayout {
     /// Whether more decimal points were found than a number has (one was kept).
     let extraMarks: Bool
 
-    /// A tall glyph with less ink than this share of the median tall
+    /// A tall glyph with less ink than this share of the inkiest tall
     /// glyph's is a faint stroke or dust, not a digit (a 1 has about a third
-    /// of a 0's ink).
+    /// of a 0's ink). The inkiest, not the median: in "16" with a stray
+    /// stroke the median is the 1, and a sliver has more than an eighth of
+    /// a 1's ink (0.18 drops real 1s beside bold digits).
     static let faintestDigit = 0.12
 
     init(_ ink: NumberInk) {
         let glyphs = ink.glyphs
         let tall = glyphs.indices.filter { !Punctuation.isSmall(glyphs[$0], lineHeight: ink.lineHeight) }
         // Faint strokes and dust as tall as a digit but with a sliver of its ink.
-        let typicalArea = tall.map { glyphs[$0].area }.sorted().dropFirst(tall.count / 2).first ?? 0
-        let digits = tall.filter { Double(glyphs[$0].area) >= Double(typicalArea) * Self.faintestDigit }
+        let inkiestArea = tall.map { glyphs[$0].area }.max() ?? 0
+        let digits = tall.filter { Double(glyphs[$0].area) >= Double(inkiestArea) * Self.faintestDigit }
         var marks: [(Int, NumberReading.Character.Kind)] = []
         var points = 0
         if let first = digits.first, let last = digits.last {
