@@ -149,34 +149,39 @@ public struct NumberReader: Sendable {
             image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length, readsRunsWhole: lineModel != nil) else {
             return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
         }
-        // Every candidate piece of every glyph, classified in batches of at
-        // most `batchSize`, so that a picture of noise with thousands of
-        // glyphs costs time, not libtorch memory without bound.
-        let tensors = segmentations.flatMap { $0.candidates.map(\.piece.tensor) }
+        // The runs first: the line model reads each with every count of
+        // digits. Where one digit is its best count, the digit model, the
+        // surer reader of single digits, gives the one-digit reading (of the
+        // whole glyph); otherwise it is not asked about the run at all.
+        var options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]] = []
+        var asked: [Int] = []
+        for (k, run) in runs.enumerated() {
+            guard let run, let lineModel else {
+                options.append([])
+                asked.append(k)
+                continue
+            }
+            let read = run.options(try lineModel.logProbabilities(for: run.tensor))
+            let count = read.indices.filter { read[$0] != nil }.max { read[$0]!.score < read[$1]!.score }.map { $0 + 1 }
+            options.append(read.isEmpty ? [nil] : read)
+            if count == nil || count == 1 { asked.append(k) }
+        }
+        // Every candidate piece of the glyphs the digit model reads,
+        // classified in batches of at most `batchSize`, so that a picture of
+        // noise with thousands of glyphs costs time, not libtorch memory
+        // without bound.
+        let tensors = asked.flatMap { segmentations[$0].candidates.map(\.piece.tensor) }
         var predictions: [Prediction] = []
         predictions.reserveCapacity(tensors.count)
         for start in stride(from: 0, to: tensors.count, by: Self.batchSize) {
             predictions += try model.predict(Array(tensors[start..<min(tensors.count, start + Self.batchSize)]))
         }
         var offset = 0
-        var options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]] = []
-        for (segmentation, run) in zip(segmentations, runs) {
-            defer { offset += segmentation.candidates.count }
-            let cuts = segmentation.bestCuts(predictions[offset..<(offset + segmentation.candidates.count)])
-            guard let run, let lineModel else {
-                options.append(cuts)
-                continue
-            }
-            // The line model says how many digits the run holds; where it
-            // says one, the digit model, the surer reader of single digits,
-            // says which (its reading of the whole glyph).
-            var read = run.options(try lineModel.logProbabilities(for: run.tensor))
-            let count = read.indices.filter { read[$0] != nil }.max { read[$0]!.score < read[$1]!.score }.map { $0 + 1 }
-            if count == 1 || read.isEmpty {
-                if read.isEmpty { read = [nil] }
-                read[0] = cuts[0]
-            }
-            options.append(read)
+        for k in asked {
+            let candidates = segmentations[k].candidates.count
+            let cuts = segmentations[k].bestCuts(predictions[offset..<(offset + candidates)])
+            offset += candidates
+            if runs[k] == nil { options[k] = cuts } else { options[k][0] = cuts[0] }
         }
         let choice = PieceCountChoice(options: options, length: length)
         var characters: [(x: Int, character: NumberReading.Character)] = []
