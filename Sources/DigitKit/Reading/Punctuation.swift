@@ -12,14 +12,16 @@ enum Punctuation {
     }
 
     /// A decimal point: at least 0.08 of the line wide and high (a pen's
-    /// dot, not dust), at most 0.45 wide and 0.35 high, roughly round, its
-    /// bottom within the lowest quarter of the line and its top below the middle.
+    /// dot, not dust), at most 0.45 wide and 0.35 high, roughly round (at
+    /// least 0.6 as wide as high: a chip of a stroke, twice as high as
+    /// wide, beside a 9 had made "992" read "9.92"), its bottom within the
+    /// lowest quarter of the line and its top below the middle.
     static func isDecimalPoint(_ box: BoundingBox, lineTop: Int, lineBottom: Int) -> Bool {
         let line = Double(lineBottom - lineTop + 1)
         let aspect = Double(box.width) / Double(box.height)
         return Double(min(box.width, box.height)) >= line * 0.08
             && Double(box.width) <= line * 0.45 && Double(box.height) <= line * 0.35
-            && aspect >= 0.4 && aspect <= 2.5
+            && aspect >= 0.6 && aspect <= 2.5
             && Double(box.maxY) >= Double(lineBottom) - line * 0.25
             && Double(box.minY) >= Double(lineTop) + line * 0.5
     }
