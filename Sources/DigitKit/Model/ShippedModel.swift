@@ -31,9 +31,7 @@ public enum ShippedModel {
     ///    DigitKit, built with SwiftPM;
     /// 4. ../share/digits/digits.pt beside the executable (an install).
     public static func path() throws(DigitError) -> String {
-        if let fromEnvironment = getenv(environmentVariable).map({ String(cString: $0) }), !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
+        if let fromEnvironment = environment(environmentVariable) { return fromEnvironment }
         let candidates = searchPaths(for: fileName)
         if let found = candidates.first(where: { access($0, R_OK) == 0 }) { return found }
         throw DigitError(.modelNotFound, "no model found: set \(environmentVariable) or load one by its path (\(searched))")
@@ -51,10 +49,13 @@ public enum ShippedModel {
     /// searched for as `path()` searches for the digit model; nil when there
     /// is none (a reader then cuts touching digits instead).
     public static func linePath() -> String? {
-        if let fromEnvironment = getenv(lineEnvironmentVariable).map({ String(cString: $0) }), !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
+        if let fromEnvironment = environment(lineEnvironmentVariable) { return fromEnvironment }
         return searchPaths(for: lineFileName).first { access($0, R_OK) == 0 }
+    }
+
+    /// The value of the environment variable `name`; nil when unset or empty.
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Every place looked at for the model file `name`, in order.

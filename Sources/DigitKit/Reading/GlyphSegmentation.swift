@@ -67,12 +67,13 @@ struct GlyphSegmentation {
     /// and 13 straight, 20 and 17 at 0.3); no other kind lost a number.
     static let cutReach = 0.3
 
-    /// Whether a glyph's ink `raster` may hold several digits: it is wider
-    /// than one digit can be, or (`mustCut`) the number is known to hold
-    /// more digits than there are glyphs, so even a glyph of one digit's
-    /// width may hold two.
-    static func mayHoldSeveral(_ raster: Raster, lineHeight: Int, mustCut: Bool) -> Bool {
-        mustCut || Double(raster.width) > Double(max(raster.height, lineHeight)) * widestSingle
+    /// Whether a glyph's ink `raster` may hold several digits: it is more
+    /// than `widest` times as wide as high (or as the line is high; by
+    /// default wider than one digit can be), or (`mustCut`) the number is
+    /// known to hold more digits than there are glyphs, so even a glyph of
+    /// one digit's width may hold two. LineRun asks with its own, lower bound.
+    static func mayHoldSeveral(_ raster: Raster, lineHeight: Int, mustCut: Bool, widest: Double = widestSingle) -> Bool {
+        mustCut || Double(raster.width) > Double(max(raster.height, lineHeight)) * widest
     }
 
     /// Column boundaries: 0, the candidate cuts' valley columns, the raster's width.

@@ -29,7 +29,7 @@ struct LineRun {
     /// `widestSingle` allows, or (`mustCut`) the number is known to hold
     /// more digits than there are glyphs.
     static func mayHoldSeveral(_ raster: Raster, lineHeight: Int, mustCut: Bool) -> Bool {
-        mustCut || Double(raster.width) > Double(max(raster.height, lineHeight)) * widestSingle
+        GlyphSegmentation.mayHoldSeveral(raster, lineHeight: lineHeight, mustCut: mustCut, widest: widestSingle)
     }
 
     /// The run of `raster` (a glyph's ink, grey levels 0-255); nil when it
