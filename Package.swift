@@ -98,6 +98,14 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // libdeflate, the PNG decoder's whole-buffer inflate for 8-bit
+        // non-interlaced pictures (PNGFastPath), found through pkg-config.
+        .systemLibrary(
+            name: "CLibDeflate",
+            path: "Sources/CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // zlib, for gzipped MNIST IDX files.
         .systemLibrary(
             name: "CZlib",
@@ -120,7 +128,7 @@ let package = Package(
         // The Swift API: decoding (PNG, JPEG, PNM), preprocessing, the batch run, the ASCII view, the model, datasets.
         .target(
             name: "DigitKit",
-            dependencies: ["TorchBridgeLoader", "CLibPNG", "CTurboJPEG", "CZlib", "CDigitKitShims"]
+            dependencies: ["TorchBridgeLoader", "CLibPNG", "CLibDeflate", "CTurboJPEG", "CZlib", "CDigitKitShims"]
         ),
         // The `digits` command-line tool.
         .executableTarget(

@@ -10,6 +10,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    checkPNGPathsAgree(bytes)
     // A lower pixel ceiling than the CLI's, so each run stays fast; the
     // ceiling check itself is part of what is fuzzed. A small maxSide, so
     // that JPEGs of a few dozen pixels already take the reduced-size path.
@@ -27,6 +28,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // digits read's segmentation: glyphs, punctuation, cuts and pieces.
     _ = NumberReader.candidatePieceCount(image)
     return 0
+}
+
+/// A PNG that PNGFastPath decodes must decode to the same pixels through
+/// libpng alone; the one accepted difference is a zlib stream reaching
+/// further back than its header's window, which zlib refuses.
+func checkPNGPathsAgree(_ bytes: [UInt8]) {
+    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return }
+    var libpngOnly = PNGDecoder(maxPixels: 1 << 20)
+    libpngOnly.usesFastPath = false
+    guard let fast = try? PNGDecoder(maxPixels: 1 << 20).decode(bytes: bytes) else { return }
+    do {
+        let plain = try libpngOnly.decode(bytes: bytes)
+        precondition(plain == fast, "the PNG fast path and libpng decode different pixels")
+    } catch {
+        precondition(error.message.contains("too far back"), "libpng refuses what the fast path decoded: \(error.message)")
+    }
 }
 
 /// The picture decoded reduced and turned upright must be the one decoded

@@ -31,29 +31,37 @@ enum GrayConversion {
     /// samples.count`, so the index arithmetic cannot wrap and goes unchecked.
     static func gray(samples: [UInt8], channels: Int, hasAlpha: Bool) -> [UInt8] {
         precondition((1...4).contains(channels) && hasAlpha == (channels == 2 || channels == 4))
-        if channels == 1 { return samples }
         let count = samples.count / channels
+        if channels == 1 || count == 0 { return samples }
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            samples.withUnsafeBufferPointer { s in
-                switch channels {
-                case 2:
-                    for i in 0..<count {
-                        let p = i &* 2
-                        out[i] = overWhite(s[p], alpha: s[p &+ 1])
-                    }
-                case 3:
-                    for i in 0..<count {
-                        let p = i &* 3
-                        out[i] = luma(red: s[p], green: s[p &+ 1], blue: s[p &+ 2])
-                    }
-                default:
-                    for i in 0..<count {
-                        let p = i &* 4
-                        out[i] = overWhite(luma(red: s[p], green: s[p &+ 1], blue: s[p &+ 2]), alpha: s[p &+ 3])
-                    }
-                }
-            }
+            samples.withUnsafeBufferPointer { s in convert(s.baseAddress!, channels: channels, count: count, into: out.baseAddress!) }
             initialized = count
+        }
+    }
+
+    /// `count` grey bytes into `out` from `count * channels` interleaved
+    /// samples at `s` (channels 1-4; 2 and 4 carry alpha): the loops of
+    /// `gray(samples:)`, also run row by row by PNGFastPath.
+    @inline(__always)
+    static func convert(_ s: UnsafePointer<UInt8>, channels: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        switch channels {
+        case 1:
+            out.update(from: s, count: count)
+        case 2:
+            for i in 0..<count {
+                let p = i &* 2
+                out[i] = overWhite(s[p], alpha: s[p &+ 1])
+            }
+        case 3:
+            for i in 0..<count {
+                let p = i &* 3
+                out[i] = luma(red: s[p], green: s[p &+ 1], blue: s[p &+ 2])
+            }
+        default:
+            for i in 0..<count {
+                let p = i &* 4
+                out[i] = overWhite(luma(red: s[p], green: s[p &+ 1], blue: s[p &+ 2]), alpha: s[p &+ 3])
+            }
         }
     }
 

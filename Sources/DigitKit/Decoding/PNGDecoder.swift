@@ -2,7 +2,8 @@ internal import CLibPNG
 
 /// Decodes PNG files into 8-bit greyscale with libpng's simplified
 /// `png_image_*` API, which reports errors in `png_image.message` and never
-/// longjmps through Swift frames.
+/// longjmps through Swift frames; 8-bit non-interlaced pictures first try
+/// PNGFastPath, which gives the same pixels about twice as fast.
 ///
 /// Every PNG colour type and bit depth (1-16) is accepted, with palettes,
 /// tRNS transparency and Adam7 interlacing. Sample values are taken as
@@ -22,6 +23,9 @@ public struct PNGDecoder: Sendable {
     public var maxPixels: Int
     /// Files (and standard input) longer than this are refused.
     public var maxBytes: Int
+    /// Whether 8-bit non-interlaced pictures take PNGFastPath (libdeflate)
+    /// before libpng; off only in the tests that compare the two paths.
+    var usesFastPath = true
 
     /// A decoder with these ceilings (64 megapixels and 256 MiB by default);
     /// nothing is checked until a file is decoded.
@@ -36,11 +40,14 @@ public struct PNGDecoder: Sendable {
         try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
     }
 
-    /// Decodes PNG bytes held in memory
-    /// (png_image_begin_read_from_memory, then png_image_finish_read).
+    /// Decodes PNG bytes held in memory: the commonest pictures through
+    /// PNGFastPath (libdeflate), everything else and anything that path
+    /// declines with libpng (png_image_begin_read_from_memory, then
+    /// png_image_finish_read).
     public func decode(bytes: [UInt8]) throws(DigitError) -> GrayImage {
         try checkSignature(bytes.prefix(8))
         try PNGStructure.check(bytes)
+        if usesFastPath, let image = PNGFastPath.decode(bytes, maxPixels: maxPixels) { return image }
         var png = bytes
         ColorManagementChunks.neutralize(&png)
         let decoded = png.withUnsafeBytes { buffer in
