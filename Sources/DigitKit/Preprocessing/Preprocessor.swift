@@ -101,9 +101,21 @@ public struct Preprocessor: Sendable {
     /// Steps 1 to 3b of the MNIST pipeline, shared with NumberReader.
     func inkMap(for image: GrayImage) -> FoundInk {
         let gray = Self.analysisRaster(image)
+        // Not shrunk: every value is one of the picture's 256 grey levels.
+        let wholeLevels = gray.width == image.width && gray.height == image.height
         let paper = PaperRegion.find(in: gray)
         var cell = BackgroundSurface.cell(width: gray.width, height: gray.height)
-        let first = StandOutPixels(gray, surface: .estimate(gray, region: paper, cell: cell), region: paper)
+        var medians = BackgroundSurface.cellMedians(gray, region: paper, cell: cell, wholeLevels: wholeLevels)
+        var measuredCell = cell
+        /// The surface with cells of `cell` pixels, measuring them again only when `cell` changed.
+        func surface(inkIsDark: Bool?) -> BackgroundSurface {
+            if measuredCell != cell {
+                medians = BackgroundSurface.cellMedians(gray, region: paper, cell: cell, wholeLevels: wholeLevels)
+                measuredCell = cell
+            }
+            return .estimate(gray, region: paper, cell: cell, medians: medians, inkIsDark: inkIsDark)
+        }
+        let first = StandOutPixels(gray, surface: surface(inkIsDark: nil), region: paper)
         let invert: Bool
         switch inversion {
         case .auto:
@@ -114,8 +126,8 @@ public struct Preprocessor: Sendable {
         }
         let strokes = StrokeWidth.of(first.ink(isDark: invert).indices, width: gray.width, height: gray.height)
         cell = max(cell, Int((Self.cellsPerStroke * strokes).rounded(.up)))
-        var surface = BackgroundSurface.estimate(gray, region: paper, cell: cell, inkIsDark: invert)
-        var standOut = StandOutPixels(gray, surface: surface, region: paper)
+        var background = surface(inkIsDark: invert)
+        var standOut = StandOutPixels(gray, surface: background, region: paper)
         // A tight crop's thick strokes can still be hollow here (the cells
         // followed their middle): measure them again on what the wider cells
         // found, while the cells grow.
@@ -125,11 +137,11 @@ public struct Preprocessor: Sendable {
             let wider = max(cell, Int((Self.cellsPerStroke * StrokeWidth.of(marked, width: gray.width, height: gray.height)).rounded(.up)))
             guard wider > cell else { break }
             cell = wider
-            surface = BackgroundSurface.estimate(gray, region: paper, cell: cell, inkIsDark: invert)
-            standOut = StandOutPixels(gray, surface: surface, region: paper)
+            background = surface(inkIsDark: invert)
+            standOut = StandOutPixels(gray, surface: background, region: paper)
         }
         return FoundInk(gray: gray, inverted: invert, map: InkExtractor.inkMap(standOut, inkIsDark: invert),
-                        background: surface.levels, paper: paper.bounds)
+                        background: background.levels, paper: paper.bounds)
     }
 
     /// The second background surface's cells are at least this many
