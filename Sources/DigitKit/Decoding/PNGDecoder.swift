@@ -24,8 +24,9 @@ public struct PNGDecoder: Sendable {
     /// Files (and standard input) longer than this are refused.
     public var maxBytes: Int
     /// Whether 8-bit non-interlaced pictures take PNGFastPath (libdeflate)
-    /// before libpng; off only in the tests that compare the two paths.
-    var usesFastPath = true
+    /// before libpng; off only where the tests and the fuzzer compare the
+    /// two paths.
+    @_spi(Fuzzing) public var usesFastPath = true
 
     /// A decoder with these ceilings (64 megapixels and 256 MiB by default);
     /// nothing is checked until a file is decoded.
