@@ -4,7 +4,13 @@
 // format by content, EXIF orientation applied, large JPEGs at a reduced
 // size in the DCT domain):
 //
-//   swift run -c release preprocess-benchmark [PICTURE ...]
+//   swift run -c release preprocess-benchmark [--cli-allocator] [PICTURE ...]
+//
+// --cli-allocator first sets the allocator policy the digits CLI sets at
+// start-up (TorchRuntime.retainFreedMemory: freed memory is kept, so a
+// picture's working buffers are not faulted in afresh each time; it opens
+// the libtorch bridge). Without it, glibc's default policy, as a library
+// user who sets nothing gets.
 //
 // Each figure is the median of 7 rounds of at least 0.3 s each. It prints
 // figures; it asserts nothing (timings belong in benchmarks, not tests).
@@ -12,9 +18,12 @@
 import DigitKit
 import Foundation
 
-let files = CommandLine.arguments.count > 1
-    ? Array(CommandLine.arguments.dropFirst())
-    : ["Examples/seven.png", "Examples/eight-photo-400.png"]
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--cli-allocator" {
+    arguments.removeFirst()
+    print("Allocator: the digits CLI's policy (freed memory kept): \(TorchRuntime.retainFreedMemory() ? "set" : "not available")\n")
+}
+let files = arguments.isEmpty ? ["Examples/seven.png", "Examples/eight-photo-400.png"] : arguments
 
 /// Median time per call of `body`, in microseconds.
 func measure(_ body: () throws -> Void) rethrows -> Double {

@@ -1,4 +1,4 @@
-@testable import DigitKit
+@_spi(Fuzzing) @testable import DigitKit
 import Foundation
 import Testing
 
