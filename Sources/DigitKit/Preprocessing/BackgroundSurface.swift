@@ -94,7 +94,9 @@ struct BackgroundSurface {
     /// `selectedMedians` for a raster of whole levels 0...255: each cell's
     /// pixels are counted per level and the lower median read off the
     /// running total, with no copy and no comparison of values (a quarter
-    /// of the time on a 400x400 picture).
+    /// of the time on a 400x400 picture). The level is masked to 0...255
+    /// before it indexes the counts, so a raster that broke the promise
+    /// would give wrong medians, never a write outside them.
     private static func histogramMedians(_ raster: Raster, region: PaperRegion, cell: Int) -> CellGrid<Double> {
         let width = raster.width, height = raster.height
         let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
@@ -110,11 +112,11 @@ struct BackgroundSurface {
                             let start = y * width
                             if let mask = region.mask {
                                 for x in x0..<x1 where mask[start + x] {
-                                    counts[Int(values[start + x])] &+= 1
+                                    counts[Int(values[start + x]) & 255] &+= 1
                                     count += 1
                                 }
                             } else {
-                                for x in x0..<x1 { counts[Int(values[start + x])] &+= 1 }
+                                for x in x0..<x1 { counts[Int(values[start + x]) & 255] &+= 1 }
                                 count += x1 - x0
                             }
                         }
