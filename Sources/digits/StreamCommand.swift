@@ -125,7 +125,11 @@ extension Digits {
                 throw ExitStatus(for: error).exitCode
             }
             if let error = summary.error {
-                StandardError.report(error.about(name).description)
+                // A model failing mid-stream ("frame 7: forward pass failed")
+                // is the model's fault, not the stream's: name the model, as
+                // classify and read do.
+                let failing = [.inferenceFailed, .outOfMemory].contains(error.code) ? model.path : name
+                StandardError.report(error.about(failing).description)
                 throw ExitStatus(for: error).exitCode
             }
             if summary.failed > 0 { throw ExitStatus.inputFailed.exitCode }

@@ -99,6 +99,20 @@ struct CLITests {
         #expect(try Self.digits(["classify", "\(Self.examples)/seven.png"], environment: environment).status == 2)
     }
 
+    @Test("a model that loads but fails in its forward pass stops the run: one line naming it and the cause, exit 2",
+          arguments: ["classify", "read"])
+    func forwardFailure(_ command: String) throws {
+        // fails-on-ink.pt passes the bridge's probe (an all-zero picture),
+        // so it loads; the first real picture breaks its forward pass.
+        let model = Fixtures.model("fails-on-ink")
+        let result = try Self.digits([command, "--model", model, "\(Self.examples)/seven.png", "\(Self.examples)/two.png"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.hasPrefix("digits: \(model): forward pass failed: ") == true, "\(result.stderr)")
+        #expect(result.stderr.contains("this model fails on ink"))
+    }
+
     @Test("usage errors exit 2", arguments: [["classify"], ["classify", "--top", "0", "x.png"], ["classify", "--threads", "0", "x.png"],
                                              ["frobnicate"], ["classify", "-", "-"], ["ascii"]])
     func usageErrors(_ arguments: [String]) throws {

@@ -48,6 +48,22 @@ class Raises(nn.Module):
         raise RuntimeError("this model always fails")
 
 
+class FailsOnInk(nn.Module):
+    """Loads and passes the bridge's probe (an all-zero picture), then fails
+    in its forward pass on any picture with ink: a model that breaks only
+    once real input reaches it, for the exit status of a failed forward."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.linear = nn.Linear(28 * 28, 10)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if bool(x.max() > 0):
+            raise RuntimeError("this model fails on ink")
+        return self.linear(x.flatten(1))
+
+
 class Logits(nn.Module):
     """A fixed linear map returning raw logits (not log-probabilities):
     valid, and the bridge's log_softmax must normalize it."""
@@ -65,7 +81,8 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     os.makedirs(out, exist_ok=True)
     for name, module in [("wrong-shape", WrongShape()), ("tuple-output", TupleOutput()),
-                         ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits())]:
+                         ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits()),
+                         ("fails-on-ink", FailsOnInk())]:
         module.eval()
         torch.jit.script(module).save(os.path.join(out, name + ".pt"))
     # Files that are not TorchScript at all.

@@ -72,6 +72,20 @@ struct StreamCLITests {
         #expect((end["error"] as? String)?.hasPrefix("frame 30: truncated") == true)
     }
 
+    @Test("a model that fails in its forward pass mid-stream: the end line, one error line naming the model, exit 2")
+    func forwardFailure() throws {
+        let (clip, _, _) = try Self.monoClip()
+        let model = Fixtures.model("fails-on-ink")
+        let result = try CommandRunner.digits(["stream", "--json", "--every-frame", "--model", model, try clip.path()])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.hasPrefix("digits: \(model): frame ") == true, "\(result.stderr)")
+        #expect(result.stderr.contains("forward pass failed") && result.stderr.contains("this model fails on ink"))
+        let end = Self.json(result.stdoutLines.last ?? "")
+        #expect(end["event"] as? String == "end")
+        #expect((end["error"] as? String)?.contains("forward pass failed") == true)
+    }
+
     @Test("bad headers: one line naming the cause, exit 1, no frame analysed", arguments: [
         ("YUV4MPEG2 W0 H240 Cmono\n", "width '0' is not a positive number"),
         ("YUV4MPEG2 W320 H240 Cxyz\n", "unsupported YUV4MPEG2 chroma Cxyz"),
