@@ -80,8 +80,14 @@ extension Digits {
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
             do {
-                // --steps keeps each decoded picture with its reading, to draw it in order.
-                let options = BatchOptions(batchSize: 1, workers: modelOptions.workers(for: .preprocessingBound))
+                // With one worker (--threads 1) the digit model reads the pieces of a
+                // batch of pictures at once on this thread, as classify's batches
+                // (BENCHMARKS.md, "read"); with several, each worker reads its own
+                // pictures whole, and a batch would only hold results back. --steps
+                // keeps each decoded picture with its reading, to draw it in order,
+                // so it hands them over one at a time and holds few.
+                let workers = modelOptions.workers(for: .preprocessingBound)
+                let options = BatchOptions(batchSize: steps || workers > 1 ? 1 : BatchOptions().batchSize, workers: workers)
                 try reader.read(input.inputs, length: length, options: options, keepingImages: steps) { result in
                     bar.clearForResult()
                     switch result.outcome {

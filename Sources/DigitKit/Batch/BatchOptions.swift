@@ -1,8 +1,8 @@
 /// How a batch run (`DigitClassifier.classify(_:options:each:)`, and
 /// `NumberReader.read(_:length:options:keepingImages:each:)`) spreads its work.
 public struct BatchOptions: Sendable {
-    /// Inputs per forward pass, at most (for a reading, whose forward passes
-    /// run on the workers: results handed over at a time).
+    /// Inputs per forward pass, at most (for a reading, the pictures whose
+    /// candidate pieces go to the digit model in one call).
     public var batchSize: Int
     /// Threads that read, decode and preprocess inputs.
     public var workers: Int

@@ -145,73 +145,22 @@ public struct NumberReader: Sendable {
     /// Reads a decoded picture; see `read(fileAtPath:length:)`.
     public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
         try Self.check(length: length)
-        guard let (gray, ink, layout, segmentations, runs) = Self.segment(
-            image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length, readsRunsWhole: lineModel != nil) else {
+        guard let pending = try PendingReading(image, length: length, reader: self) else {
             return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
         }
-        // The runs first: the line model reads each with every count of
-        // digits. Where one digit is its best count, the digit model, the
-        // surer reader of single digits, gives the one-digit reading (of the
-        // whole glyph); otherwise it is not asked about the run at all.
-        var options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]] = []
-        var asked: [Int] = []
-        for (k, run) in runs.enumerated() {
-            guard let run, let lineModel else {
-                options.append([])
-                asked.append(k)
-                continue
-            }
-            let read = run.options(try lineModel.logProbabilities(for: run.tensor))
-            let count = read.indices.filter { read[$0] != nil }.max { read[$0]!.score < read[$1]!.score }.map { $0 + 1 }
-            options.append(read.isEmpty ? [nil] : read)
-            if count == nil || count == 1 { asked.append(k) }
-        }
-        // Every candidate piece of the glyphs the digit model reads,
-        // classified in batches of at most `batchSize`, so that a picture of
-        // noise with thousands of glyphs costs time, not libtorch memory
-        // without bound.
-        let tensors = asked.flatMap { segmentations[$0].candidates.map(\.piece.tensor) }
+        return pending.finish(try classify(pending.tensors)[...])
+    }
+
+    /// The digit model's predictions for `tensors`, in batches of at most
+    /// `batchSize`, so that a picture of noise with thousands of glyphs (or
+    /// a batch reading's many pictures) costs time, not libtorch memory
+    /// without bound.
+    func classify(_ tensors: [DigitTensor]) throws(DigitError) -> [Prediction] {
         var predictions: [Prediction] = []
         predictions.reserveCapacity(tensors.count)
         for start in stride(from: 0, to: tensors.count, by: Self.batchSize) {
             predictions += try model.predict(Array(tensors[start..<min(tensors.count, start + Self.batchSize)]))
         }
-        var offset = 0
-        for k in asked {
-            let candidates = segmentations[k].candidates.count
-            let cuts = segmentations[k].bestCuts(predictions[offset..<(offset + candidates)])
-            offset += candidates
-            if runs[k] == nil { options[k] = cuts } else { options[k][0] = cuts[0] }
-        }
-        let choice = PieceCountChoice(options: options, length: length)
-        var characters: [(x: Int, character: NumberReading.Character)] = []
-        let scale = (x: Double(image.width) / Double(gray.width), y: Double(image.height) / Double(gray.height))
-        func pictureBox(_ box: BoundingBox) -> PixelRectangle {
-            let left = Int((Double(box.minX) * scale.x).rounded(.down)), top = Int((Double(box.minY) * scale.y).rounded(.down))
-            let right = min(image.width, Int((Double(box.maxX + 1) * scale.x).rounded(.up)))
-            let bottom = min(image.height, Int((Double(box.maxY + 1) * scale.y).rounded(.up)))
-            return PixelRectangle(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
-        }
-        var confidence = 1.0
-        var touching = segmentations.contains { $0.boundaries.count > 2 }
-        for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
-            let glyph = ink.glyphs[glyphIndex].box
-            for piece in options[k][choice.pieceCounts[k] - 1]!.pieces {
-                // The line model's pieces share out a run's columns: their width says nothing of a missed digit.
-                touching = touching || (runs[k] == nil && GlyphSegmentation.isUnusuallyWide(piece.box, digit: piece.digit))
-                let box = BoundingBox(minX: glyph.minX + piece.box.minX, minY: glyph.minY + piece.box.minY,
-                                      maxX: glyph.minX + piece.box.maxX, maxY: glyph.minY + piece.box.maxY)
-                confidence *= piece.probability
-                characters.append((box.minX, .init(kind: .digit(piece.digit), confidence: piece.probability, box: pictureBox(box))))
-            }
-        }
-        for (glyphIndex, kind) in layout.marks {
-            let box = ink.glyphs[glyphIndex].box
-            characters.append((box.minX, .init(kind: kind, confidence: 1, box: pictureBox(box))))
-        }
-        characters.sort { $0.x < $1.x }
-        return NumberReading(characters: characters.map(\.character), confidence: confidence,
-                             ambiguous: choice.ambiguous || layout.extraMarks,
-                             mayHoldTouchingDigits: touching)
+        return predictions
     }
 }
