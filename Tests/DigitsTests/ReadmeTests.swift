@@ -90,7 +90,8 @@ struct ReadmeTests {
         #expect(!Self.same("a.png: 3", "a.png: 3 (uncertain)"))
     }
 
-    /// A number with a fraction or an exponent: a probability, a confidence.
+    /// A number; those with a fraction or an exponent (a probability, a
+    /// confidence) are the ones `same` compares loosely.
     static let fractional = try! NSRegularExpression(pattern: #"-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?"#)
 
     /// The same text, numbers with a fraction or exponent allowed to differ

@@ -96,11 +96,9 @@ extension NumberReader {
         let kept = keepingImage ? image : nil
         // The length was checked before the run: what is thrown now is a model's.
         do throws(DigitError) {
-            guard let pending = try PendingReading(image, length: length, reader: self) else {
-                return .read(NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false), image: kept)
-            }
+            guard let pending = try PendingReading(image, length: length, reader: self) else { return .read(.noDigit, image: kept) }
             if !leavingPieces || pending.pieceCount > Self.piecesPerPictureInBatch {
-                return .read(pending.finish(try classify(pending.tensors)[...]), image: kept)
+                return .read(try finish(pending), image: kept)
             }
             return .pending(pending, image: kept)
         } catch {

@@ -145,10 +145,13 @@ public struct NumberReader: Sendable {
     /// Reads a decoded picture; see `read(fileAtPath:length:)`.
     public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
         try Self.check(length: length)
-        guard let pending = try PendingReading(image, length: length, reader: self) else {
-            return NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
-        }
-        return pending.finish(try classify(pending.tensors)[...])
+        guard let pending = try PendingReading(image, length: length, reader: self) else { return .noDigit }
+        return try finish(pending)
+    }
+
+    /// The reading of `pending`, its pieces classified on this thread.
+    func finish(_ pending: PendingReading) throws(DigitError) -> NumberReading {
+        pending.finish(try classify(pending.tensors)[...])
     }
 
     /// The digit model's predictions for `tensors`, in batches of at most

@@ -64,4 +64,7 @@ public struct NumberReading: Sendable, Equatable {
         self.ambiguous = ambiguous
         self.mayHoldTouchingDigits = mayHoldTouchingDigits
     }
+
+    /// The reading of a picture that holds no digit: no characters.
+    static let noDigit = NumberReading(characters: [], confidence: 0, ambiguous: false, mayHoldTouchingDigits: false)
 }

@@ -18,12 +18,14 @@ struct PendingReading: Sendable {
     let length: Int?
     /// Per digit glyph, the readings with 1, 2, ... digits found so far (the
     /// line model's, for a run).
-    var options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]]
+    let options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]]
     /// The digit glyphs whose candidate pieces the digit model reads.
     let asked: [Int]
 
     /// How many pieces `tensors` holds.
-    let pieceCount: Int
+    var pieceCount: Int {
+        asked.reduce(0) { $0 + segmentations[$1].candidates.count }
+    }
 
     /// The pieces to classify, in the order `finish` expects their predictions.
     var tensors: [DigitTensor] {
@@ -62,7 +64,6 @@ struct PendingReading: Sendable {
         }
         self.options = options
         self.asked = asked
-        pieceCount = asked.reduce(0) { $0 + segmentations[$1].candidates.count }
     }
 
     /// The reading, given the digit model's predictions for `tensors`, in order.
