@@ -5,6 +5,11 @@
 // size in the DCT domain):
 //
 //   swift run -c release preprocess-benchmark [--cli-allocator] [PICTURE ...]
+//   swift run -c release preprocess-benchmark [--cli-allocator] --only decode|pipeline PICTURE
+//
+// --only runs one stage (the decode, or the MNIST pipeline on the picture
+// decoded once) for 5 seconds and prints its time per call: a run for
+// `perf record` to profile without the other stages' samples.
 //
 // --cli-allocator first sets the allocator policy the digits CLI sets at
 // start-up (TorchRuntime.retainFreedMemory: freed memory is kept, so a
@@ -22,6 +27,24 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--cli-allocator" {
     arguments.removeFirst()
     print("Allocator: the digits CLI's policy (freed memory kept): \(TorchRuntime.retainFreedMemory() ? "set" : "not available")\n")
+}
+if arguments.first == "--only", arguments.count == 3 {
+    let stage = arguments[1], file = arguments[2]
+    let decoder = ImageDecoder.forClassification, mnist = Preprocessor()
+    let image = try decoder.decode(fileAtPath: file)
+    let clock = ContinuousClock()
+    var calls = 0
+    let start = clock.now
+    repeat {
+        switch stage {
+        case "decode": _ = try decoder.decode(fileAtPath: file)
+        case "pipeline": _ = mnist.tensor(for: image)
+        default: fatalError("--only takes decode or pipeline")
+        }
+        calls += 1
+    } while clock.now - start < .seconds(5)
+    print("\(stage): \(String(format: "%.1f", (clock.now - start) / .microseconds(1) / Double(calls))) µs a call")
+    exit(0)
 }
 let files = arguments.isEmpty ? ["Examples/seven.png", "Examples/eight-photo-400.png"] : arguments
 

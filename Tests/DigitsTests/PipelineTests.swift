@@ -111,7 +111,7 @@ struct PipelineTests {
 
 @Suite("Robust statistics")
 struct RobustStatisticsTests {
-    @Test("selection finds the same value as sorting, for every rank", arguments: [1, 2, 7, 100, 1001])
+    @Test("selection finds the same value as sorting, for every rank", arguments: [1, 2, 7, 9, 25, 32, 33, 100, 1001])
     func selectionMatchesSorting(count: Int) {
         var state: UInt64 = UInt64(count)
         let values = (0..<count).map { _ -> Double in
@@ -124,5 +124,21 @@ struct RobustStatisticsTests {
             #expect(RobustStatistics.select(&work, rank: rank) == sorted[rank])
         }
         #expect(RobustStatistics.percentile(values, 0.9) == sorted[Int((0.9 * Double(count - 1)).rounded(.down))])
+    }
+
+    @Test("the median of nine (the 3x3 windows' network) is sorting's middle value in every order")
+    func medianOfNine() {
+        var state: UInt64 = 9
+        var disagreements = 0
+        for window in 0..<20_000 {
+            let values = (0..<9).map { _ -> Double in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                // Half the windows with ties, half with distinct values.
+                return window.isMultiple(of: 2) ? Double(state >> 61) : Double(state >> 11) / 1e3
+            }
+            var work = values
+            if RobustStatistics.lowerMedian(reordering: &work) != values.sorted()[4] { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
     }
 }

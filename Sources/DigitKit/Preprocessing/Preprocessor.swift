@@ -101,16 +101,16 @@ public struct Preprocessor: Sendable {
     /// Steps 1 to 3b of the MNIST pipeline, shared with NumberReader.
     func inkMap(for image: GrayImage) -> FoundInk {
         let gray = Self.analysisRaster(image)
-        // Not shrunk: every value is one of the picture's 256 grey levels.
-        let wholeLevels = gray.width == image.width && gray.height == image.height
+        // Not shrunk: the raster's values are the picture's bytes.
+        let levels = gray.width == image.width && gray.height == image.height ? image.pixels : nil
         let paper = PaperRegion.find(in: gray)
         var cell = BackgroundSurface.cell(width: gray.width, height: gray.height)
-        var medians = BackgroundSurface.cellMedians(gray, region: paper, cell: cell, wholeLevels: wholeLevels)
+        var medians = BackgroundSurface.cellMedians(gray, levels: levels, region: paper, cell: cell)
         var measuredCell = cell
         /// The surface with cells of `cell` pixels, measuring them again only when `cell` changed.
         func surface(inkIsDark: Bool?) -> BackgroundSurface {
             if measuredCell != cell {
-                medians = BackgroundSurface.cellMedians(gray, region: paper, cell: cell, wholeLevels: wholeLevels)
+                medians = BackgroundSurface.cellMedians(gray, levels: levels, region: paper, cell: cell)
                 measuredCell = cell
             }
             return .estimate(gray, region: paper, cell: cell, medians: medians, inkIsDark: inkIsDark)

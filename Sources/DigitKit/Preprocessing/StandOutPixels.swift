@@ -67,10 +67,12 @@ struct StandOutPixels {
         self.threshold = Self.noiseThreshold(residuals, region: region)
         let threshold = self.threshold
         var dark = Side(), light = Side()
-        for index in residuals.indices {
+        // Most pixels lie within the threshold: eight at a time are tested
+        // together first, and only a group with a pixel beyond it is taken
+        // apart (one by one, the test was a pass as long as the residuals').
+        Self.forEachBeyond(threshold, in: residuals) { index in
             let residual = residuals[index]
-            // Most pixels lie within the threshold: test that first.
-            guard abs(residual) > threshold, region.contains(index) else { continue }
+            guard region.contains(index) else { return }
             if -residual > threshold {
                 dark.indices.append(index)
                 dark.levels.append(-residual)
@@ -85,21 +87,42 @@ struct StandOutPixels {
         self.light = light
     }
 
+    /// Calls `body` with the index of every value of `values` whose
+    /// magnitude exceeds `bound` (and with some others: `body` tests each
+    /// index itself), in increasing order.
+    @inline(__always)
+    static func forEachBeyond(_ bound: Double, in values: [Double], _ body: (Int) -> Void) {
+        let above = SIMD8(repeating: bound), below = SIMD8(repeating: -bound)
+        values.withUnsafeBufferPointer { buffer in
+            let groups = buffer.count / 8
+            let raw = UnsafeRawPointer(buffer.baseAddress)
+            for group in 0..<groups {
+                let start = group &* 8
+                let eight = raw!.loadUnaligned(fromByteOffset: start &* 8, as: SIMD8<Double>.self)
+                guard any((eight .> above) .| (eight .< below)) else { continue }
+                for index in start..<(start &+ 8) { body(index) }
+            }
+            for index in (groups &* 8)..<buffer.count { body(index) }
+        }
+    }
+
     /// The least threshold, and how many sigma of noise it is.
     static let minimumThreshold = 8.0, sigmas = 3.0
 
     /// max(8, 3 sigma) with sigma = 1.4826 times the lower median of the
     /// residuals' magnitudes in the region.
     ///
-    /// One pass counts the magnitudes in bins of an eighth of a grey level
-    /// (bin k holds 8 m rounded to k, ties to even; the last bin takes
-    /// everything from 2047 / 8 up) and finds the bin that holds the median.
-    /// Most pictures' noise is well under the least threshold: when that
-    /// whole bin lies at or below 8 / (3 * 1.4826), so does the median, and
-    /// the threshold is 8 without ranking a value.
-    /// Otherwise only that bin's magnitudes, a few hundred of a noisy
-    /// photo's 160,000, are ranked. The bins are monotone in the magnitude,
-    /// so the median is the one a selection over all would find.
+    /// The magnitudes fall in bins of an eighth of a grey level (bin k holds
+    /// 8 m rounded to k, ties to even; the last bin takes everything from
+    /// 2047 / 8 up). Most pictures' noise is well under the least
+    /// threshold: one pass counts the magnitudes in the bins that lie
+    /// wholly at or below 8 / (3 * 1.4826) (`quietBins`), and when they
+    /// are more than half, so is the median, and the threshold is 8
+    /// without ranking a value. Otherwise a second pass counts every bin,
+    /// finds the one that holds the median and ranks only its magnitudes,
+    /// a few hundred of a noisy photo's 160,000. The bins are monotone in
+    /// the magnitude, so the median is the one a selection over all would
+    /// find.
     static func noiseThreshold(_ residuals: [Double], region: PaperRegion) -> Double {
         let factor = sigmas * 1.4826
         // The bin from the bits of the rounded value (roundedToEven's sum
@@ -110,36 +133,66 @@ struct StandOutPixels {
             return Int(truncatingIfNeeded: scaled.bitPattern) & (bins - 1)
         }
         return residuals.withUnsafeBufferPointer { residuals in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * bins) { tallies in
+            // The usual case first: when more than half the magnitudes lie
+            // in bins up to `quietBins`, the median's bin is one of them
+            // and the threshold is the least one. That is a count, which
+            // vectorizes; the histogram's scattered increments do not.
+            // isQuiet is 1 when bin(residual) <= quietBins, else 0, with no
+            // branch (a comparison compiled to one, mispredicted on noise).
+            let quietBins = Self.quietBins
+            @inline(__always) func isQuiet(_ residual: Double) -> Int { (quietBins &- bin(residual)) >> 63 &+ 1 }
+            var quiet = 0, count = 0
+            if let mask = region.mask {
+                for index in residuals.indices where mask[index] {
+                    quiet &+= isQuiet(residuals[index])
+                    count &+= 1
+                }
+            } else {
+                for residual in residuals { quiet &+= isQuiet(residual) }
+                count = residuals.count
+            }
+            guard count > 0 else { return minimumThreshold }
+            if quiet > RobustStatistics.rank(of: 0.5, count: count) { return minimumThreshold }
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * bins) { tallies in
                 // Four interleaved tallies, summed after: neighbouring pixels
                 // mostly share a bin, and one tally made each count wait for
                 // the one before it.
                 tallies.initialize(repeating: 0)
-                var count = 0
                 if let mask = region.mask {
                     for index in residuals.indices where mask[index] {
                         tallies[(index & 3) &* bins &+ bin(residuals[index])] &+= 1
-                        count += 1
                     }
                 } else {
                     for index in residuals.indices { tallies[(index & 3) &* bins &+ bin(residuals[index])] &+= 1 }
-                    count = residuals.count
                 }
                 let counts = UnsafeMutableBufferPointer(rebasing: tallies[0..<bins])
                 for b in 0..<bins { counts[b] = tallies[b] &+ tallies[bins + b] &+ tallies[2 * bins + b] &+ tallies[3 * bins + b] }
-                guard count > 0 else { return minimumThreshold }
                 let rank = RobustStatistics.rank(of: 0.5, count: count)
                 var target = 0, below = 0
                 while below + Int(counts[target]) <= rank {
                     below += Int(counts[target])
                     target += 1
                 }
-                if factor * (Double(target) + 0.5) / binsPerLevel <= minimumThreshold { return minimumThreshold }
+                // The bin's magnitudes lie within half a bin of its middle
+                // (the last bin: from half a bin below it up): the others
+                // are passed over eight at a time.
                 var kept: [Double] = []
                 kept.reserveCapacity(Int(counts[target]))
-                for index in residuals.indices where bin(residuals[index]) == target && region.contains(index) {
-                    kept.append(abs(residuals[index]))
+                let low = SIMD8(repeating: (Double(target) - 0.5) / binsPerLevel)
+                let high = SIMD8(repeating: target == bins - 1 ? Double.infinity : (Double(target) + 0.5) / binsPerLevel)
+                let raw = UnsafeRawPointer(residuals.baseAddress)
+                func keep(_ index: Int) {
+                    if bin(residuals[index]) == target && region.contains(index) { kept.append(abs(residuals[index])) }
                 }
+                let groups = residuals.count / 8
+                for group in 0..<groups {
+                    let start = group &* 8
+                    var eight = raw!.loadUnaligned(fromByteOffset: start &* 8, as: SIMD8<Double>.self)
+                    eight.replace(with: -eight, where: eight .< 0)
+                    guard any((eight .>= low) .& (eight .<= high)) else { continue }
+                    for index in start..<(start &+ 8) { keep(index) }
+                }
+                for index in (groups &* 8)..<residuals.count { keep(index) }
                 return max(minimumThreshold, factor * RobustStatistics.select(&kept, rank: rank - below))
             }
         }
@@ -147,6 +200,16 @@ struct StandOutPixels {
 
     /// Bins per grey level in `noiseThreshold`'s histogram, and the bins.
     static let binsPerLevel = 8.0, bins = 2048
+
+    /// The last bin whose magnitudes give the least threshold: the largest
+    /// k with 3 sigma of (k + 0.5) / binsPerLevel at most `minimumThreshold`,
+    /// by the same expression `noiseThreshold` tests.
+    static let quietBins: Int = {
+        let factor = sigmas * 1.4826
+        var k = 0
+        while factor * (Double(k + 1) + 0.5) / binsPerLevel <= minimumThreshold { k += 1 }
+        return k
+    }()
 
     /// The pixels on the ink's side.
     func ink(isDark: Bool) -> Side { isDark ? dark : light }
