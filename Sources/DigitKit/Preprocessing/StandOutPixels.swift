@@ -112,9 +112,9 @@ struct StandOutPixels {
     /// max(8, 3 sigma) with sigma = 1.4826 times the lower median of the
     /// residuals' magnitudes in the region.
     ///
-    /// The magnitudes fall in bins of an eighth of a grey level (bin k holds
-    /// 8 m rounded to k, ties to even; the last bin takes everything from
-    /// 2047 / 8 up). Most pictures' noise is well under the least
+    /// The magnitudes fall in bins of a 64th of a grey level (bin k holds
+    /// 64 m rounded to k, ties to even; the last bin takes everything from
+    /// 16383 / 64 up). Most pictures' noise is well under the least
     /// threshold: one pass counts the magnitudes in the bins that lie
     /// wholly at or below 8 / (3 * 1.4826) (`quietBins`), and when they
     /// are more than half, so is the median, and the threshold is 8
@@ -153,20 +153,25 @@ struct StandOutPixels {
             }
             guard count > 0 else { return minimumThreshold }
             if quiet > RobustStatistics.rank(of: 0.5, count: count) { return minimumThreshold }
-            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * bins) { tallies in
-                // Four interleaved tallies, summed after: neighbouring pixels
-                // mostly share a bin, and one tally made each count wait for
-                // the one before it.
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * bins) { tallies in
+                // Two interleaved tallies, summed after: neighbouring pixels
+                // often share a bin, and one tally made each count wait for
+                // the one before it. Bins of a 64th of a level rather than an
+                // eighth: the median's bin then holds a few hundred
+                // magnitudes, not a few thousand, and the pass that gathers
+                // them passes over most groups of eight (on a noisy 400x400
+                // photo this step took 0.2 ms less; the tallies, 128 KiB,
+                // still mostly stay in the caches).
                 tallies.initialize(repeating: 0)
                 if let mask = region.mask {
                     for index in residuals.indices where mask[index] {
-                        tallies[(index & 3) &* bins &+ bin(residuals[index])] &+= 1
+                        tallies[(index & 1) &* bins &+ bin(residuals[index])] &+= 1
                     }
                 } else {
-                    for index in residuals.indices { tallies[(index & 3) &* bins &+ bin(residuals[index])] &+= 1 }
+                    for index in residuals.indices { tallies[(index & 1) &* bins &+ bin(residuals[index])] &+= 1 }
                 }
                 let counts = UnsafeMutableBufferPointer(rebasing: tallies[0..<bins])
-                for b in 0..<bins { counts[b] = tallies[b] &+ tallies[bins + b] &+ tallies[2 * bins + b] &+ tallies[3 * bins + b] }
+                for b in 0..<bins { counts[b] = tallies[b] &+ tallies[bins + b] }
                 let rank = RobustStatistics.rank(of: 0.5, count: count)
                 var target = 0, below = 0
                 while below + Int(counts[target]) <= rank {
@@ -199,7 +204,7 @@ struct StandOutPixels {
     }
 
     /// Bins per grey level in `noiseThreshold`'s histogram, and the bins.
-    static let binsPerLevel = 8.0, bins = 2048
+    static let binsPerLevel = 64.0, bins = 16384
 
     /// The last bin whose magnitudes give the least threshold: the largest
     /// k with 3 sigma of (k + 0.5) / binsPerLevel at most `minimumThreshold`,
