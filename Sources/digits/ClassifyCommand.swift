@@ -40,6 +40,10 @@ extension Digits {
         @Option(name: .long, help: "Inputs per forward pass (default \(BatchOptions().batchSize)).")
         var batch: Int = BatchOptions().batchSize
 
+        /// Inputs the workers may prepare ahead of the model: about as many
+        /// as they make while libtorch and the model load (BENCHMARKS.md).
+        static let inFlightWhileLoading = 1024
+
         func validate() throws {
             if !(0...1).contains(uncertainBelow) {
                 throw ValidationError("--uncertain-below must be a probability from 0 to 1, got \(uncertainBelow)")
@@ -51,15 +55,23 @@ extension Digits {
         }
 
         func run() throws {
-            let model = try modelOptions.loadModel(for: .preprocessingBound)
-            let classifier = DigitClassifier(model: model, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor)
             let formatting = ResultFormatting(format: output.resolved, top: top, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
+            var model: DigitModel?
+            // The workers decode and preprocess the first inputs while the
+            // model (and libtorch, half a second) loads on this thread; the
+            // ring holds what they make meanwhile (3 KB a tensor).
+            let options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound),
+                                       maxInFlight: max(batch, Self.inFlightWhileLoading))
             do {
-                if let header = formatting.header { try out.line(header) }
-                try classifier.classify(input.inputs, options: BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))) { result in
+                try DigitClassifier.classify(input.inputs, loadingModel: {
+                    let loaded = try modelOptions.loadModel(for: .preprocessingBound)
+                    model = loaded
+                    if let header = formatting.header { try out.line(header) }
+                    return loaded
+                }, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor, options: options) { result in
                     bar.clearForResult()
                     if let line = formatting.line(for: result) { try out.line(line) }
                     if let error = result.error {
@@ -70,13 +82,18 @@ extension Digits {
                     bar.update(result.position + 1)
                 }
                 try out.flush()
+            } catch let exit as ExitCode {
+                // loadModel reported why.
+                bar.finish()
+                throw exit
             } catch let failure as StandardOutput.WriteFailure {
                 bar.finish()
                 StandardError.report(failure.description)
                 throw ExitStatus.inputFailed.exitCode
             } catch {
                 bar.finish()
-                StandardError.report((error as? DigitError)?.about(model.path).description ?? "\(error)")
+                let described = (error as? DigitError).map { failure in model.map { failure.about($0.path) } ?? failure }?.description
+                StandardError.report(described ?? "\(error)")
                 throw ExitStatus.usageOrModel.exitCode
             }
             bar.finish()

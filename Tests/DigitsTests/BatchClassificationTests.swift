@@ -142,4 +142,61 @@ struct BatchClassificationTests {
         let statistics = try classifier.classify([ClassificationInput]()) { _ in Issue.record("no result expected") }
         #expect(statistics.inputs == 0 && statistics.forwardPasses == 0)
     }
+
+    @Test("the workers prepare inputs while the model loads, with the same results; a model that fails to load delivers nothing")
+    func modelLoadedWhileWorkersPrepare() throws {
+        let model = try Self.model.get()
+        let inputs = try Self.mixedInputs()
+        let counted = CountedInputs(inputs: inputs)
+        var takenWhileLoading = 0
+        var overlapped: [ClassificationResult] = []
+        try DigitClassifier.classify(counted, loadingModel: {
+            // Waits (at most 10 s) for the workers to take 20 inputs: they
+            // run before the model exists, or this never ends early.
+            let deadline = Date().addingTimeInterval(10)
+            while counted.taken < 20 && Date() < deadline { usleep(1_000) }
+            takenWhileLoading = counted.taken
+            return model
+        }, options: BatchOptions(batchSize: 16, workers: 2, maxInFlight: 64)) { overlapped.append($0) }
+        #expect(takenWhileLoading >= 20)
+        let loadedFirst = try DigitClassifier(model: model).classify(inputs, options: BatchOptions(batchSize: 16, workers: 2))
+        #expect(overlapped.map(\.origin) == inputs.map(\.origin))
+        for (a, b) in zip(overlapped, loadedFirst) {
+            #expect(Self.sameAnswer(a.prediction, b.prediction) && a.tensor == b.tensor && a.error == b.error, "\(a.origin.label)")
+        }
+
+        var delivered = 0
+        let failure = DigitError(.modelLoadFailed, "broken", subject: "model.pt")
+        #expect(throws: failure) {
+            try DigitClassifier.classify(inputs, loadingModel: { throw failure }) { _ in delivered += 1 }
+        }
+        #expect(delivered == 0)
+    }
+}
+
+/// A sequence of inputs that counts how many its iterators have handed out.
+struct CountedInputs: Sequence, Sendable {
+    let inputs: [ClassificationInput]
+    private let counter = Counter()
+
+    init(inputs: [ClassificationInput]) { self.inputs = inputs }
+
+    /// Inputs handed out so far.
+    var taken: Int { counter.value.load(ordering: .relaxed) }
+
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[ClassificationInput]>
+        let counter: Counter
+        mutating func next() -> ClassificationInput? {
+            guard let input = base.next() else { return nil }
+            counter.value.add(1, ordering: .relaxed)
+            return input
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(base: inputs.makeIterator(), counter: counter) }
 }

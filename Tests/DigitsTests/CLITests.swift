@@ -80,9 +80,13 @@ struct CLITests {
         #expect(objects.map { $0["digit"] as? Int } == [nil, 7, nil, nil, nil, 2])
     }
 
-    @Test("a missing model: one line naming it, nothing on stdout, exit 2")
-    func missingModel() throws {
-        let result = try Self.digits(["classify", "--model", "/no/such/model.pt", "\(Self.examples)/seven.png"])
+    @Test("a missing model: one line naming it, nothing on stdout (no header, no result for a bad file), exit 2",
+          arguments: ["text", "csv"])
+    func missingModel(format: String) throws {
+        // The workers start on the inputs while the model loads: none of
+        // their results may show.
+        let result = try Self.digits(["classify", "--format", format, "--model", "/no/such/model.pt",
+                                      "\(Self.examples)/seven.png", "/no/such/picture.png"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines == ["digits: /no/such/model.pt: model file not found"])

@@ -54,11 +54,18 @@ final class BatchRun<Prepared: Sendable>: @unchecked Sendable {
     /// each batch (its first position and its results, in input order) while
     /// the workers go on with the next inputs. An error from `body` stops the
     /// workers and is rethrown; the batches handed over before it stand.
-    func runBatches(_ body: (_ first: Int, _ batch: [Slot]) throws -> Void) throws -> BatchStatistics {
+    ///
+    /// `whileStarting` runs on the calling thread once the workers have
+    /// started, before the first batch is awaited: work that the first
+    /// batch needs and the workers do not (loading a model) overlaps
+    /// theirs. An error from it stops the workers, nothing is handed over,
+    /// and it is rethrown.
+    func runBatches(whileStarting: () throws -> Void = {}, _ body: (_ first: Int, _ batch: [Slot]) throws -> Void) throws -> BatchStatistics {
         var statistics = BatchStatistics()
         let started = monotonicSeconds()
         try startWorkers()
         defer { stopWorkers() }
+        try whileStarting()
         while true {
             let (first, batch) = nextBatch()
             if batch.isEmpty { break }
@@ -201,10 +208,11 @@ extension BatchRun where Prepared == PreparedInput {
     /// Runs a classification: `forward` is called on the calling thread with
     /// each batch's tensors, and `deliver` with each result in input order.
     /// An error from either stops the workers and is rethrown; the results
-    /// delivered before it stand.
-    func run(forward: ([DigitTensor]) throws -> [Prediction], deliver: (ClassificationResult) throws -> Void) throws -> BatchStatistics {
+    /// delivered before it stand. `whileStarting`: as in `runBatches`.
+    func run(whileStarting: () throws -> Void = {}, forward: ([DigitTensor]) throws -> [Prediction],
+             deliver: (ClassificationResult) throws -> Void) throws -> BatchStatistics {
         var forwardSeconds = 0.0, forwardPasses = 0
-        var statistics = try runBatches { first, batch in
+        var statistics = try runBatches(whileStarting: whileStarting) { first, batch in
             let tensors = batch.compactMap { slot -> DigitTensor? in
                 if case .tensor(let tensor, _) = slot.prepared { return tensor }
                 return nil
