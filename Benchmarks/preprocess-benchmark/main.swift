@@ -13,9 +13,8 @@
 //
 // --cli-allocator first sets the allocator policy the digits CLI sets at
 // start-up (TorchRuntime.retainFreedMemory: freed memory is kept, so a
-// picture's working buffers are not faulted in afresh each time; it opens
-// the libtorch bridge). Without it, glibc's default policy, as a library
-// user who sets nothing gets.
+// picture's working buffers are not faulted in afresh each time). Without
+// it, glibc's default policy, as a library user who sets nothing gets.
 //
 // Each figure is the median of 7 rounds of at least 0.3 s each. It prints
 // figures; it asserts nothing (timings belong in benchmarks, not tests).

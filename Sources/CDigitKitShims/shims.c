@@ -4,6 +4,10 @@
 #if defined(__linux__)
 #include <sched.h>
 #endif
+#include <stdlib.h> // defines __GLIBC__ (through <features.h>) on glibc systems
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 int CDigitKit_affinityCPUCount(void) {
 #if defined(__linux__) && defined(CPU_COUNT)
@@ -11,6 +15,16 @@ int CDigitKit_affinityCPUCount(void) {
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof(set), &set) != 0) return 0;
     return CPU_COUNT(&set);
+#else
+    return 0;
+#endif
+}
+
+int CDigitKit_retainFreedMemory(void) {
+#if defined(__GLIBC__)
+    int trim = mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+    int mmap = mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    return trim == 1 && mmap == 1;
 #else
     return 0;
 #endif

@@ -60,11 +60,15 @@ extension Digits {
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
             var model: DigitModel?
+            // Before any thread allocates (loadModel sets it too, for the
+            // other commands): see TorchRuntime.retainFreedMemory.
+            TorchRuntime.retainFreedMemory()
             // The workers decode and preprocess the first inputs while the
             // model (and libtorch, half a second) loads on this thread; the
             // ring holds what they make meanwhile (3 KB a tensor).
-            let options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound),
-                                       maxInFlight: max(batch, Self.inFlightWhileLoading))
+            let workers = modelOptions.workers(for: .preprocessingBound)
+            let options = BatchOptions(batchSize: batch, workers: workers,
+                                       maxInFlight: max(BatchOptions(batchSize: batch, workers: workers).maxInFlight, Self.inFlightWhileLoading))
             do {
                 try DigitClassifier.classify(input.inputs, loadingModel: {
                     let loaded = try modelOptions.loadModel(for: .preprocessingBound)

@@ -50,6 +50,7 @@ struct ModelOptions: ParsableArguments {
         do {
             // Forward passes free and re-allocate the same buffers; glibc would
             // give them back to the system and fault them in again every time.
+            // (classify has set it already, before its workers started.)
             TorchRuntime.retainFreedMemory()
             // Set in every case: libtorch's OpenMP build may start with a single
             // thread (it does on Debian 12), and its own default ignores taskset.

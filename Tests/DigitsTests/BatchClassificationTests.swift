@@ -147,15 +147,16 @@ struct BatchClassificationTests {
     func modelLoadedWhileWorkersPrepare() throws {
         let model = try Self.model.get()
         let inputs = try Self.mixedInputs()
-        let counted = CountedInputs(inputs: inputs)
+        let counted = CountingInputs(inputs)
         var takenWhileLoading = 0
         var overlapped: [ClassificationResult] = []
         try DigitClassifier.classify(counted, loadingModel: {
             // Waits (at most 10 s) for the workers to take 20 inputs: they
             // run before the model exists, or this never ends early.
             let deadline = Date().addingTimeInterval(10)
-            while counted.taken < 20 && Date() < deadline { usleep(1_000) }
-            takenWhileLoading = counted.taken
+            while counted.pulled.withLock({ $0 }) < 20 && Date() < deadline { usleep(1_000) }
+            takenWhileLoading = counted.pulled.withLock { $0 }
+            #expect(overlapped.isEmpty, "nothing is delivered before the model has loaded")
             return model
         }, options: BatchOptions(batchSize: 16, workers: 2, maxInFlight: 64)) { overlapped.append($0) }
         #expect(takenWhileLoading >= 20)
@@ -172,31 +173,4 @@ struct BatchClassificationTests {
         }
         #expect(delivered == 0)
     }
-}
-
-/// A sequence of inputs that counts how many its iterators have handed out.
-struct CountedInputs: Sequence, Sendable {
-    let inputs: [ClassificationInput]
-    private let counter = Counter()
-
-    init(inputs: [ClassificationInput]) { self.inputs = inputs }
-
-    /// Inputs handed out so far.
-    var taken: Int { counter.value.load(ordering: .relaxed) }
-
-    final class Counter: Sendable {
-        let value = Atomic<Int>(0)
-    }
-
-    struct Iterator: IteratorProtocol {
-        var base: IndexingIterator<[ClassificationInput]>
-        let counter: Counter
-        mutating func next() -> ClassificationInput? {
-            guard let input = base.next() else { return nil }
-            counter.value.add(1, ordering: .relaxed)
-            return input
-        }
-    }
-
-    func makeIterator() -> Iterator { Iterator(base: inputs.makeIterator(), counter: counter) }
 }

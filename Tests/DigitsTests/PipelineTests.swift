@@ -126,10 +126,17 @@ struct RobustStatisticsTests {
         #expect(RobustStatistics.percentile(values, 0.9) == sorted[Int((0.9 * Double(count - 1)).rounded(.down))])
     }
 
-    @Test("the median of nine (the 3x3 windows' network) is sorting's middle value in every order")
+    @Test("the median of nine (the 3x3 windows' network) is sorting's middle value: all 512 windows of 0s and 1s, and 20,000 random ones")
     func medianOfNine() {
-        var state: UInt64 = 9
         var disagreements = 0
+        // A network of exchanges that selects the middle of every 0-1 input
+        // selects it of every input (the 0-1 principle).
+        for bits in 0..<512 {
+            let values = (0..<9).map { Double(bits >> $0 & 1) }
+            var work = values
+            if RobustStatistics.lowerMedian(reordering: &work) != values.sorted()[4] { disagreements += 1 }
+        }
+        var state: UInt64 = 9
         for window in 0..<20_000 {
             let values = (0..<9).map { _ -> Double in
                 state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -141,4 +148,64 @@ struct RobustStatisticsTests {
         }
         #expect(disagreements == 0)
     }
+
+    /// A small linear congruential generator: the same numbers on every run.
+    struct Numbers {
+        var state: UInt64
+        mutating func next(below bound: UInt64) -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return (state >> 11) % bound
+        }
+    }
+
+    @Test("the noise threshold's shortcuts give max(8, 3 x 1.4826 x the lower median of the magnitudes), masked or not")
+    func noiseThresholdMatchesItsDefinition() {
+        var numbers = Numbers(state: 11)
+        for trial in 0..<300 {
+            let count = 500 + Int(numbers.next(below: 3000))
+            let spread = [0.5, 1.5, 2.0, 3.0, 8.0, 40.0][trial % 6]
+            let residuals = (0..<count).map { index -> Double in
+                let sign = numbers.next(below: 2) == 0 ? -1.0 : 1.0
+                // Every seventh on an edge between two bins (a 128th of a level).
+                if index % 7 == 0 { return sign * Double(numbers.next(below: UInt64(256 * spread) + 1)) / 128 }
+                let raw = sign * Double(numbers.next(below: 1_000_001)) / 1e6 * spread * 3
+                return StandOutPixels.roundedToEven(raw * 1e6) / 1e6
+            }
+            let mask: [Bool]? = trial.isMultiple(of: 2) ? nil : (0..<count).map { _ in numbers.next(below: 3) != 0 }
+            let region = PaperRegion(width: count, height: 1, mask: mask, borderBrightShare: 0)
+            let inside = residuals.indices.filter { mask?[$0] ?? true }.map { abs(residuals[$0]) }.sorted()
+            let expected = inside.isEmpty ? 8 : max(8, 3 * 1.4826 * inside[(inside.count - 1) / 2])
+            #expect(StandOutPixels.noiseThreshold(residuals, region: region) == expected, "trial \(trial)")
+        }
+    }
+
+    @Test("cell medians counted from the bytes equal those found by selection, masked or not")
+    func cellMediansFromBytes() {
+        var numbers = Numbers(state: 5)
+        for trial in 0..<200 {
+            let width = 20 + Int(numbers.next(below: 70)), height = 20 + Int(numbers.next(below: 70))
+            let levels = (0..<(width * height)).map { _ in UInt8(numbers.next(below: trial % 3 == 0 ? 4 : 256)) }
+            let raster = Raster(width: width, height: height, values: levels.map(Double.init))
+            let mask: [Bool]? = trial.isMultiple(of: 2) ? nil : (0..<(width * height)).map { _ in numbers.next(below: 4) != 0 }
+            let region = PaperRegion(width: width, height: height, mask: mask, borderBrightShare: 0)
+            let cell = 4 + Int(numbers.next(below: 9))
+            let counted = BackgroundSurface.cellMedians(raster, levels: levels, region: region, cell: cell)
+            let selected = BackgroundSurface.cellMedians(raster, levels: nil, region: region, cell: cell)
+            #expect(zip(counted.cells, selected.cells).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }, "trial \(trial)")
+        }
+    }
+
+    @Test("forEachBeyond visits, in order, every value whose magnitude exceeds the bound")
+    func beyondTheBound() {
+        var numbers = Numbers(state: 3)
+        for count in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {
+            let values = (0..<count).map { _ in Double(numbers.next(below: 41)) - 20 }
+            var visited: [Int] = []
+            StandOutPixels.forEachBeyond(8, in: values) { index in
+                if abs(values[index]) > 8 { visited.append(index) }
+            }
+            #expect(visited == values.indices.filter { abs(values[$0]) > 8 }, "\(count) values")
+        }
+    }
 }
+

@@ -14,6 +14,17 @@ extern "C" {
 /// a macro Swift cannot call.
 int CDigitKit_affinityCPUCount(void);
 
+/// Makes glibc's malloc keep freed memory for reuse: the trim threshold at
+/// 256 MiB and the mmap threshold at 32 MiB (mallopt), the policy of the
+/// bridge's TBRetainFreedMemory (TorchBridge/AllocatorTuning.cpp says why),
+/// which C++ programs linking the bridge use. 1 when both were set, 0
+/// elsewhere (another C library, or a sanitizer's malloc refusing them).
+/// Why C: Swift's Glibc module leaves <malloc.h> out. Why here and not only
+/// in the bridge: DigitKit must set it without loading libtorch, before its
+/// worker threads allocate (free() adjusts these thresholds without a lock
+/// until mallopt has fixed them, and could undo a setting made meanwhile).
+int CDigitKit_retainFreedMemory(void);
+
 #ifdef __cplusplus
 }
 #endif

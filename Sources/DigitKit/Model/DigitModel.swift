@@ -1,3 +1,4 @@
+internal import CDigitKitShims
 internal import TorchBridgeLoader
 
 /// A loaded TorchScript digit model: owns the TorchBridge handle and frees
@@ -85,16 +86,16 @@ public enum TorchRuntime {
 
     /// Makes malloc keep freed memory (up to 256 MiB) for the next forward
     /// pass instead of returning it to the system after each one
-    /// (TBRetainFreedMemory, which calls glibc's mallopt). Process-wide and
-    /// opt-in: call it once from an executable that classifies many images;
-    /// it lifts batch-1 throughput on 2 threads about 1.5x here
-    /// (BENCHMARKS.md). Returns false where the C library has no such setting
-    /// or refuses it (as AddressSanitizer's mallopt does), or the bridge
-    /// cannot be opened.
+    /// (CDigitKit_retainFreedMemory, which calls glibc's mallopt; the policy
+    /// of the bridge's TBRetainFreedMemory). Process-wide and opt-in: call it
+    /// once from an executable that classifies many images, before it starts
+    /// threads; it lifts batch-1 throughput on 2 threads about 1.5x here
+    /// (BENCHMARKS.md). It does not load libtorch. Returns false where the C
+    /// library has no such setting or refuses it (as AddressSanitizer's
+    /// mallopt does).
     @discardableResult
     public static func retainFreedMemory() -> Bool {
-        guard let bridge = try? TorchBridgeFunctions.open() else { return false }
-        return bridge.pointee.retainFreedMemory() == 1
+        CDigitKit_retainFreedMemory() == 1
     }
 
     /// The libtorch version the bridge was built against, such as "1.13.1"

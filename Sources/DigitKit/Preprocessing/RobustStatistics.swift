@@ -126,8 +126,8 @@ enum RobustStatistics {
     }
 
     /// The middle one of nine values (a 3x3 window: the paper search's
-    /// median filter runs 4,096 of them), by the min/max network of Paeth's
-    /// "Median finding on a 3x3 grid" (Graphics Gems, 1990; 19 exchanges):
+    /// median filter runs 4,096 of them), by the 19-exchange min/max network
+    /// N. Devillard gives as opt_med9 (after J. L. Smith, XCELL 23, 1996):
     /// no branch, and a value of the window, the one sorting would put in
     /// the middle. NaN breaks the order: those windows go to quickselect.
     private static func medianOfNine(_ values: UnsafeMutableBufferPointer<Double>) -> Double {
@@ -156,8 +156,10 @@ enum RobustStatistics {
     /// and vectorize, where quickselect's scans mispredicted about half of
     /// their branches (it took a tenth of the MNIST pipeline on a 400x400
     /// photo, nearly all in 4,096 windows of nine values). Values equal in
-    /// order (0 and -0) may give the other one than quickselect; NaN, which
-    /// breaks the order, falls back to quickselect.
+    /// order (0 and -0) may give the other one than quickselect. A NaN, which
+    /// no caller passes (the windows leave NaN out), is neither below nor at
+    /// or below any value: the others are ranked as if it were absent, and
+    /// only when no candidate fits does quickselect decide.
     private static func countedSelect(_ values: UnsafeMutableBufferPointer<Double>, rank: Int) -> Double {
         // In vectors of four, padded with NaN, which is neither below nor
         // at or below anything: written as a plain loop, the comparisons

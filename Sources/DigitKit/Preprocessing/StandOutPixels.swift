@@ -113,11 +113,11 @@ struct StandOutPixels {
     /// residuals' magnitudes in the region.
     ///
     /// The magnitudes fall in bins of a 64th of a grey level (bin k holds
-    /// 64 m rounded to k, ties to even; the last bin takes everything from
-    /// 16383 / 64 up). Most pictures' noise is well under the least
+    /// 64 m rounded to k, ties to even; the last bin takes everything above
+    /// 16382.5 / 64). Most pictures' noise is well under the least
     /// threshold: one pass counts the magnitudes in the bins that lie
     /// wholly at or below 8 / (3 * 1.4826) (`quietBins`), and when they
-    /// are more than half, so is the median, and the threshold is 8
+    /// are more than the lower median's rank, so is the median, and the threshold is 8
     /// without ranking a value. Otherwise a second pass counts every bin,
     /// finds the one that holds the median and ranks only its magnitudes,
     /// a few hundred of a noisy photo's 160,000. The bins are monotone in
@@ -133,8 +133,8 @@ struct StandOutPixels {
             return Int(truncatingIfNeeded: scaled.bitPattern) & (bins - 1)
         }
         return residuals.withUnsafeBufferPointer { residuals in
-            // The usual case first: when more than half the magnitudes lie
-            // in bins up to `quietBins`, the median's bin is one of them
+            // The usual case first: when more magnitudes than the median's
+            // rank lie in bins up to `quietBins`, the median's bin is one of them
             // and the threshold is the least one. That is a count, which
             // vectorizes; the histogram's scattered increments do not.
             // isQuiet is 1 when bin(residual) <= quietBins, else 0, with no
@@ -207,8 +207,8 @@ struct StandOutPixels {
     static let binsPerLevel = 64.0, bins = 16384
 
     /// The last bin whose magnitudes give the least threshold: the largest
-    /// k with 3 sigma of (k + 0.5) / binsPerLevel at most `minimumThreshold`,
-    /// by the same expression `noiseThreshold` tests.
+    /// k with 3 sigma of (k + 0.5) / binsPerLevel (the bin's upper edge) at
+    /// most `minimumThreshold`, computed as `noiseThreshold` computes sigma.
     static let quietBins: Int = {
         let factor = sigmas * 1.4826
         var k = 0
