@@ -66,9 +66,8 @@ extension Digits {
             // The workers decode and preprocess the first inputs while the
             // model (and libtorch, half a second) loads on this thread; the
             // ring holds what they make meanwhile (3 KB a tensor).
-            let workers = modelOptions.workers(for: .preprocessingBound)
-            let options = BatchOptions(batchSize: batch, workers: workers,
-                                       maxInFlight: max(BatchOptions(batchSize: batch, workers: workers).maxInFlight, Self.inFlightWhileLoading))
+            var options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))
+            options.maxInFlight = max(options.maxInFlight, Self.inFlightWhileLoading)
             do {
                 try DigitClassifier.classify(input.inputs, loadingModel: {
                     let loaded = try modelOptions.loadModel(for: .preprocessingBound)

@@ -20,8 +20,7 @@ extension DigitClassifier {
     public func classify<Inputs: Sequence & Sendable>(_ inputs: Inputs, options: BatchOptions = BatchOptions(),
                                                       each: (ClassificationResult) throws -> Void) throws -> BatchStatistics
     where Inputs.Element == ClassificationInput {
-        let run = BatchRun(inputs: AnyIterator(inputs.makeIterator()), options: options, prepare: prepare)
-        return try run.run(forward: { tensors in try model.predict(tensors) }, deliver: each)
+        try Self.classify(inputs, loadingModel: { model }, decoder: decoder, preprocessor: preprocessor, options: options, each: each)
     }
 
     /// Classifies every input of `inputs` and returns the results in input order.
@@ -56,13 +55,7 @@ extension DigitClassifier {
                            deliver: each)
     }
 
-    /// Decodes and preprocesses one input, on a worker thread.
-    @Sendable
-    func prepare(_ input: ClassificationInput) -> PreparedInput {
-        Self.prepare(input, decoder: decoder, preprocessor: preprocessor)
-    }
-
-    /// Decodes `input` with `decoder` and preprocesses it with `preprocessor`.
+    /// Decodes `input` with `decoder` and preprocesses it with `preprocessor`, on a worker thread.
     static func prepare(_ input: ClassificationInput, decoder: ImageDecoder, preprocessor: Preprocessor) -> PreparedInput {
         do throws(DigitError) {
             let stages = preprocessor.process(try input.decoded(with: decoder))

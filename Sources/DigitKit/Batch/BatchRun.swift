@@ -209,7 +209,7 @@ extension BatchRun where Prepared == PreparedInput {
     /// each batch's tensors, and `deliver` with each result in input order.
     /// An error from either stops the workers and is rethrown; the results
     /// delivered before it stand. `whileStarting`: as in `runBatches`.
-    func run(whileStarting: () throws -> Void = {}, forward: ([DigitTensor]) throws -> [Prediction],
+    func run(whileStarting: () throws -> Void, forward: ([DigitTensor]) throws -> [Prediction],
              deliver: (ClassificationResult) throws -> Void) throws -> BatchStatistics {
         var forwardSeconds = 0.0, forwardPasses = 0
         var statistics = try runBatches(whileStarting: whileStarting) { first, batch in

@@ -94,16 +94,25 @@ struct StandOutPixels {
     static func forEachBeyond(_ bound: Double, in values: [Double], _ body: (Int) -> Void) {
         let above = SIMD8(repeating: bound), below = SIMD8(repeating: -bound)
         values.withUnsafeBufferPointer { buffer in
-            let groups = buffer.count / 8
-            let raw = UnsafeRawPointer(buffer.baseAddress)
-            for group in 0..<groups {
-                let start = group &* 8
-                let eight = raw!.loadUnaligned(fromByteOffset: start &* 8, as: SIMD8<Double>.self)
-                guard any((eight .> above) .| (eight .< below)) else { continue }
-                for index in start..<(start &+ 8) { body(index) }
-            }
-            for index in (groups &* 8)..<buffer.count { body(index) }
+            forEachIndex(in: buffer, inGroupsWhere: { any(($0 .> above) .| ($0 .< below)) }, body)
         }
+    }
+
+    /// Calls `body`, in increasing order, with the index of every value in
+    /// each group of eight (from the first value on) for which
+    /// `mayHoldOne` holds, and of every value after the last whole group:
+    /// a filter whose test is rare passes over most values eight at a time.
+    @inline(__always)
+    static func forEachIndex(in values: UnsafeBufferPointer<Double>, inGroupsWhere mayHoldOne: (SIMD8<Double>) -> Bool,
+                             _ body: (Int) -> Void) {
+        let groups = values.count / 8
+        let raw = UnsafeRawPointer(values.baseAddress)
+        for group in 0..<groups {
+            let start = group &* 8
+            guard mayHoldOne(raw!.loadUnaligned(fromByteOffset: start &* 8, as: SIMD8<Double>.self)) else { continue }
+            for index in start..<(start &+ 8) { body(index) }
+        }
+        for index in (groups &* 8)..<values.count { body(index) }
     }
 
     /// The least threshold, and how many sigma of noise it is.
@@ -185,19 +194,12 @@ struct StandOutPixels {
                 kept.reserveCapacity(Int(counts[target]))
                 let low = SIMD8(repeating: (Double(target) - 0.5) / binsPerLevel)
                 let high = SIMD8(repeating: target == bins - 1 ? Double.infinity : (Double(target) + 0.5) / binsPerLevel)
-                let raw = UnsafeRawPointer(residuals.baseAddress)
-                func keep(_ index: Int) {
+                forEachIndex(in: residuals, inGroupsWhere: { eight in
+                    let magnitudes = eight.replacing(with: -eight, where: eight .< 0)
+                    return any((magnitudes .>= low) .& (magnitudes .<= high))
+                }) { index in
                     if bin(residuals[index]) == target && region.contains(index) { kept.append(abs(residuals[index])) }
                 }
-                let groups = residuals.count / 8
-                for group in 0..<groups {
-                    let start = group &* 8
-                    var eight = raw!.loadUnaligned(fromByteOffset: start &* 8, as: SIMD8<Double>.self)
-                    eight.replace(with: -eight, where: eight .< 0)
-                    guard any((eight .>= low) .& (eight .<= high)) else { continue }
-                    for index in start..<(start &+ 8) { keep(index) }
-                }
-                for index in (groups &* 8)..<residuals.count { keep(index) }
                 return max(minimumThreshold, factor * RobustStatistics.select(&kept, rank: rank - below))
             }
         }
