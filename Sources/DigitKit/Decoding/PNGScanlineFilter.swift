@@ -20,6 +20,36 @@ enum PNGScanlineFilter {
         }
     }
 
+    /// The bytes of the pixel to the left, one variable each: Sub, Average
+    /// and Paeth restore a byte from the one `bpp` before it, and keeping
+    /// that in a register spares each byte a wait on the store just made
+    /// (read back from the row) or on a vector lane written a step before
+    /// (a SIMD4 kept on the stack: a third of a photo's unfiltering).
+    private struct Pixel {
+        var b0: UInt8 = 0, b1: UInt8 = 0, b2: UInt8 = 0, b3: UInt8 = 0
+
+        /// Byte `c` (0-3): a constant after the loops over a pixel unroll,
+        /// so the switch goes.
+        @inline(__always) subscript(c: Int) -> UInt8 {
+            get {
+                switch c {
+                case 0: b0
+                case 1: b1
+                case 2: b2
+                default: b3
+                }
+            }
+            set {
+                switch c {
+                case 0: b0 = newValue
+                case 1: b1 = newValue
+                case 2: b2 = newValue
+                default: b3 = newValue
+                }
+            }
+        }
+    }
+
     @inline(__always)
     private static func unfilter(_ type: UInt8, _ row: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
                                  _ count: Int, _ bpp: Int) -> Bool {
@@ -28,15 +58,11 @@ enum PNGScanlineFilter {
         case 0:
             break
         case 1:
-            // The left pixel is kept in registers: reading it back from the
-            // row just written waited on every store.
-            var left = SIMD4<UInt8>.zero
+            var left = Pixel()
             var i = 0
             while i &+ bpp <= count {
-                for c in 0..<bpp {
-                    left[c] = left[c] &+ row[i &+ c]
-                    row[i &+ c] = left[c]
-                }
+                for c in 0..<bpp { left[c] = left[c] &+ row[i &+ c] }
+                for c in 0..<bpp { row[i &+ c] = left[c] }
                 i &+= bpp
             }
         case 2:
@@ -50,21 +76,30 @@ enum PNGScanlineFilter {
             }
             while i < count { row[i] = row[i] &+ previous[i]; i &+= 1 }
         case 3:
-            for i in 0..<lead { row[i] = row[i] &+ previous[i] >> 1 }
-            for i in lead..<max(lead, count) {
-                row[i] = row[i] &+ UInt8(truncatingIfNeeded: (UInt16(row[i &- bpp]) &+ UInt16(previous[i])) >> 1)
+            var left = Pixel()
+            for c in 0..<lead {
+                left[c] = row[c] &+ previous[c] >> 1
+                row[c] = left[c]
             }
-        case 4:
-            // With nothing to the left (a = c = 0) Paeth predicts b.
-            for i in 0..<lead { row[i] = row[i] &+ previous[i] }
-            var left = SIMD4<UInt8>.zero
-            for c in 0..<lead { left[c] = row[c] }
             var i = lead
             while i &+ bpp <= count {
                 for c in 0..<bpp {
-                    left[c] = row[i &+ c] &+ paeth(left[c], previous[i &+ c], previous[i &+ c &- bpp])
-                    row[i &+ c] = left[c]
+                    left[c] = row[i &+ c] &+ UInt8(truncatingIfNeeded: (UInt16(left[c]) &+ UInt16(previous[i &+ c])) >> 1)
                 }
+                for c in 0..<bpp { row[i &+ c] = left[c] }
+                i &+= bpp
+            }
+        case 4:
+            // With nothing to the left (a = c = 0) Paeth predicts b.
+            var left = Pixel()
+            for c in 0..<lead {
+                left[c] = row[c] &+ previous[c]
+                row[c] = left[c]
+            }
+            var i = lead
+            while i &+ bpp <= count {
+                for c in 0..<bpp { left[c] = row[i &+ c] &+ paeth(left[c], previous[i &+ c], previous[i &+ c &- bpp]) }
+                for c in 0..<bpp { row[i &+ c] = left[c] }
                 i &+= bpp
             }
         default:
@@ -72,7 +107,6 @@ enum PNGScanlineFilter {
         }
         return true
     }
-
     /// Of `a`, `b` and `c`, the one nearest a + b - c, ties going to a, then
     /// b. Written as selections without branches: which one wins changes
     /// from byte to byte in a photo, and mispredicted branches were most of
