@@ -163,19 +163,32 @@ struct RobustStatisticsTests {
         var numbers = Numbers(state: 11)
         for trial in 0..<300 {
             let count = 500 + Int(numbers.next(below: 3000))
-            let spread = [0.5, 1.5, 2.0, 3.0, 8.0, 40.0][trial % 6]
-            let residuals = (0..<count).map { index -> Double in
-                let sign = numbers.next(below: 2) == 0 ? -1.0 : 1.0
-                // Every seventh on an edge between two bins (a 128th of a level).
-                if index % 7 == 0 { return sign * Double(numbers.next(below: UInt64(256 * spread) + 1)) / 128 }
-                let raw = sign * Double(numbers.next(below: 1_000_001)) / 1e6 * spread * 3
-                return StandOutPixels.roundedToEven(raw * 1e6) / 1e6
+            let spread = [0.5, 1.5, 2.0, 3.0, 8.0, 40.0, 120.0][trial % 7]
+            // Residuals in millionths of a level, as StandOutPixels keeps them.
+            let residuals = (0..<count).map { index -> Int32 in
+                let sign: Int32 = numbers.next(below: 2) == 0 ? -1 : 1
+                // Every seventh on an edge between two bins (2^14 millionths).
+                if index % 7 == 0 { return sign * Int32(numbers.next(below: UInt64(61 * spread) + 1) << 14) }
+                return sign * Int32(numbers.next(below: UInt64(3_000_000 * spread) + 1))
             }
             let mask: [Bool]? = trial.isMultiple(of: 2) ? nil : (0..<count).map { _ in numbers.next(below: 3) != 0 }
             let region = PaperRegion(width: count, height: 1, mask: mask, borderBrightShare: 0)
-            let inside = residuals.indices.filter { mask?[$0] ?? true }.map { abs(residuals[$0]) }.sorted()
+            let inside = residuals.indices.filter { mask?[$0] ?? true }.map { abs(Double(residuals[$0]) / 1e6) }.sorted()
             let expected = inside.isEmpty ? 8 : max(8, 3 * 1.4826 * inside[(inside.count - 1) / 2])
             #expect(StandOutPixels.noiseThreshold(residuals, region: region) == expected, "trial \(trial)")
+        }
+    }
+
+    @Test("a residual's whole number of millionths is the rounded residual, ties to even")
+    func wholeMillionths() {
+        var numbers = Numbers(state: 17)
+        for trial in 0..<20_000 {
+            // Half on a tie (half a millionth), half anywhere.
+            let whole = Double(numbers.next(below: 510_000_001)) - 255_000_000
+            let residual = trial.isMultiple(of: 2) ? (whole + 0.5) / 1e6 : (whole + Double(numbers.next(below: 1000)) / 1000) / 1e6
+            let micro = StandOutPixels.wholeNearest(residual * 1e6)
+            #expect(Double(micro) == (residual * 1e6).rounded(.toNearestOrEven), "\(residual)")
+            #expect(StandOutPixels.level(micro) == (residual * 1e6).rounded(.toNearestOrEven) / 1e6)
         }
     }
 
@@ -195,17 +208,28 @@ struct RobustStatisticsTests {
         }
     }
 
-    @Test("forEachBeyond visits, in order, every value whose magnitude exceeds the bound")
-    func beyondTheBound() {
+    @Test("the pixels beyond the threshold are those whose level exceeds it, in order, masked or not")
+    func beyondTheThreshold() {
         var numbers = Numbers(state: 3)
         for count in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {
-            let values = (0..<count).map { _ in Double(numbers.next(below: 41)) - 20 }
-            var visited: [Int] = []
-            StandOutPixels.forEachBeyond(8, in: values) { index in
-                if abs(values[index]) > 8 { visited.append(index) }
+            for threshold in [8.0, 8.5, 9.699_762_24, 12.345_678_9] {
+                let values = (0..<count).map { _ in Int32(numbers.next(below: 40_000_001)) - 20_000_000 }
+                // A few exactly at the threshold and a millionth either side.
+                let edges = values.indices.map { index -> Int32 in
+                    guard index % 5 == 0 else { return values[index] }
+                    let edge = Int32((threshold * 1e6).rounded()) + Int32(index % 3) - 1
+                    return index.isMultiple(of: 2) ? edge : -edge
+                }
+                let mask: [Bool]? = count % 2 == 0 ? nil : edges.indices.map { _ in numbers.next(below: 4) != 0 }
+                let region = PaperRegion(width: max(count, 1), height: 1, mask: count == 0 ? nil : mask, borderBrightShare: 0)
+                let found = edges.withUnsafeBufferPointer {
+                    StandOutPixels.indicesBeyond(StandOutPixels.leastBeyond(threshold), in: $0, region: region)
+                }
+                let expected = edges.indices.filter {
+                    abs(StandOutPixels.level(edges[$0])) > threshold && (mask?[$0] ?? true)
+                }
+                #expect(found == expected, "\(count) values, threshold \(threshold)")
             }
-            #expect(visited == values.indices.filter { abs(values[$0]) > 8 }, "\(count) values")
         }
     }
 }
-

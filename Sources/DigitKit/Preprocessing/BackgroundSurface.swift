@@ -12,9 +12,69 @@
 /// cell then takes the lower median of the 5x5 cells around it, which
 /// drops what is left of strokes and keeps a shadow's edge where it is, and
 /// the level at a pixel is interpolated bilinearly between cell centres.
-struct BackgroundSurface {
-    /// The level at every pixel, row-major, the raster's size.
-    let levels: Raster
+struct BackgroundSurface: Sendable {
+    /// The surface's size: the raster's.
+    let width: Int, height: Int
+    /// Each row of cell levels interpolated along x, for every column of
+    /// pixels: `width` values a row of cells.
+    private let across: [Double]
+    /// For each row of pixels, the rows of `across` it lies between and its
+    /// weight on the second.
+    private let yTaps: [Tap]
+
+    /// Where a pixel lies between two cell centres: the two cells and the
+    /// weight on the second.
+    typealias Tap = (lower: Int, upper: Int, fraction: Double)
+
+    /// The level at every pixel, row-major, the raster's size: made on
+    /// demand (for showing), since StandOutPixels reads the levels row by
+    /// row (`withRows`) rather than from a picture-sized copy.
+    var levels: Raster {
+        let values = [Double](unsafeUninitializedCapacity: width * height) { out, initialized in
+            withRows { y, upper, lower, fy in
+                let row = out.baseAddress! + y * width
+                for x in 0..<width { row[x] = Self.level(upper[x], lower[x], fy) }
+            }
+            initialized = width * height
+        }
+        return Raster(width: width, height: height, values: values)
+    }
+
+    /// The level between two cell rows' values at a pixel, `fy` of the way
+    /// to the second: the one formula for `levels` and StandOutPixels, so both
+    /// give the same Doubles.
+    @inline(__always)
+    static func level(_ upper: Double, _ lower: Double, _ fy: Double) -> Double {
+        upper * (1 - fy) + lower * fy
+    }
+
+    /// Calls `body` for every row of pixels, top first, with the two rows of
+    /// interpolated cell levels it lies between (`width` values each) and
+    /// its weight on the second; `level` of the three gives each pixel's level.
+    @inline(__always)
+    func withRows(_ body: (_ y: Int, _ upper: UnsafePointer<Double>, _ lower: UnsafePointer<Double>, _ fy: Double) -> Void) {
+        across.withUnsafeBufferPointer { across in
+            for y in 0..<height {
+                let (y0, y1, fy) = yTaps[y]
+                body(y, across.baseAddress! + y0 * width, across.baseAddress! + y1 * width, fy)
+            }
+        }
+    }
+
+    /// A surface from cell rows interpolated along x and the rows' taps.
+    private init(width: Int, height: Int, across: [Double], yTaps: [Tap]) {
+        precondition(across.count % width == 0 && yTaps.count == height)
+        self.width = width
+        self.height = height
+        self.across = across
+        self.yTaps = yTaps
+    }
+
+    /// A surface at one level everywhere.
+    private init(width: Int, height: Int, level: Double) {
+        self.init(width: width, height: height, across: Array(repeating: level, count: width),
+                  yTaps: Array(repeating: (0, 0, 0), count: height))
+    }
 
     /// The default cell side: a 16th of the picture's shorter side, at
     /// least 4 pixels.
@@ -27,12 +87,12 @@ struct BackgroundSurface {
     /// apart so that two surfaces with the same cells measure them once.
     /// `levels`, when given, are the grey levels `raster` was made of, one
     /// byte a pixel (a picture analysed at its stored size): the medians are
-    /// then counted in a histogram of the bytes, the same values as by
-    /// selection.
+    /// then found by counting the bytes (`countedMedians`), the same values
+    /// as by selection.
     static func cellMedians(_ raster: Raster, levels: [UInt8]?, region: PaperRegion, cell: Int) -> CellGrid<Double> {
         guard let levels else { return selectedMedians(raster, region: region, cell: cell) }
         precondition(levels.count == raster.values.count)
-        return histogramMedians(levels, width: raster.width, height: raster.height, region: region, cell: cell)
+        return countedMedians(levels, width: raster.width, height: raster.height, region: region, cell: cell)
     }
 
     /// The surface of `raster` within `region`, with cells of `cell` pixels,
@@ -48,7 +108,7 @@ struct BackgroundSurface {
         guard !defined.isEmpty else {
             let inside = raster.values.indices.filter(region.contains).map { raster.values[$0] }
             let level = RobustStatistics.lowerMedian(inside.isEmpty ? raster.values : inside)
-            return BackgroundSurface(levels: Raster(width: width, height: height, values: Array(repeating: level, count: width * height)))
+            return BackgroundSurface(width: width, height: height, level: level)
         }
         if let inkIsDark {
             let fill = RobustStatistics.lowerMedian(defined)
@@ -61,7 +121,7 @@ struct BackgroundSurface {
         let smoothed = cells.windowed(radius: 2, repeatEdges: false, RobustStatistics.lowerMedian(reordering:))
         let missingFill = RobustStatistics.lowerMedian(smoothed.cells.filter { !$0.isNaN })
         let grid = smoothed.cells.map { $0.isNaN ? missingFill : $0 }
-        return BackgroundSurface(levels: interpolated(grid, columns: columns, rows: rows, cell: cell, width: width, height: height))
+        return interpolated(grid, columns: columns, rows: rows, cell: cell, width: width, height: height)
     }
 
     /// Each cell's lower median within the region, by selection; NaN for a
@@ -94,47 +154,42 @@ struct BackgroundSurface {
         return cells
     }
 
-    /// `selectedMedians` for a raster of whole levels, from its bytes:
-    /// each cell's pixels are counted per level and the lower median read
-    /// off the running total, with no copy and no comparison of values (a
-    /// quarter of the time on a 400x400 picture; reading the bytes rather
-    /// than the Doubles they became, a third less again).
-    private static func histogramMedians(_ levels: [UInt8], width: Int, height: Int, region: PaperRegion, cell: Int) -> CellGrid<Double> {
+    /// `selectedMedians` for a raster of whole levels, from its bytes: each
+    /// cell's bytes in the region are copied together and the lower median
+    /// found by a binary search on the level, counting the bytes at or
+    /// below it sixteen at a time (eight counts of a few dozen vector
+    /// comparisons, where a histogram took one scattered increment a pixel
+    /// and a scan of up to 256 levels a cell).
+    private static func countedMedians(_ levels: [UInt8], width: Int, height: Int, region: PaperRegion, cell: Int) -> CellGrid<Double> {
         let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
         var cells = CellGrid<Double>(width: columns, height: rows, repeating: .nan)
-        // Four interleaved tallies, summed when read: neighbouring pixels
-        // mostly share a level, and one tally made each count wait for the
-        // one before it.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4 * 256) { counts in
+        let capacity = (cell * cell + 15) / 16 * 16
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            let bytes = buffer.baseAddress!
             levels.withUnsafeBufferPointer { levels in
                 for row in 0..<rows {
                     for column in 0..<columns {
-                        counts.initialize(repeating: 0)
-                        var count = 0
                         let x0 = column * cell, x1 = min(width, x0 + cell), y0 = row * cell, y1 = min(height, y0 + cell)
+                        var count = 0
                         for y in y0..<y1 {
                             let start = y * width
                             if let mask = region.mask {
                                 for x in x0..<x1 where mask[start + x] {
-                                    counts[(x & 3) << 8 | Int(levels[start + x])] &+= 1
+                                    bytes[count] = levels[start + x]
                                     count += 1
                                 }
                             } else {
-                                for x in x0..<x1 { counts[(x & 3) << 8 | Int(levels[start + x])] &+= 1 }
+                                (bytes + count).update(from: levels.baseAddress! + start + x0, count: x1 - x0)
                                 count += x1 - x0
                             }
                         }
                         guard 4 * count >= (x1 - x0) * (y1 - y0), count > 0 else { continue }
+                        // Padding of 255, which no count below reads: the
+                        // search never asks about 255 itself.
+                        let chunks = (count + 15) / 16
+                        (bytes + count).initialize(repeating: 255, count: chunks * 16 - count)
                         let rank = RobustStatistics.rank(of: 0.5, count: count)
-                        @inline(__always) func tally(_ level: Int) -> Int {
-                            Int(counts[level]) + Int(counts[256 | level]) + Int(counts[512 | level]) + Int(counts[768 | level])
-                        }
-                        var level = 0, below = tally(0)
-                        while below <= rank {
-                            level += 1
-                            below += tally(level)
-                        }
-                        cells[column, row] = Double(level)
+                        cells[column, row] = Double(byte(ofRank: rank, in: bytes, chunks: chunks))
                     }
                 }
             }
@@ -142,19 +197,52 @@ struct BackgroundSurface {
         return cells
     }
 
+    /// The byte sorting would put at `rank` among the `chunks` * 16 bytes
+    /// at `bytes` (those past the real ones are 255, and `rank` is a real
+    /// one's): the least level with more than `rank` bytes at or below it.
+    static func byte(ofRank rank: Int, in bytes: UnsafePointer<UInt8>, chunks: Int) -> UInt8 {
+        var low = 0, high = 255
+        while low < high {
+            let middle = (low + high) / 2  // at most 254
+            if countAtMost(UInt8(middle), in: bytes, chunks: chunks) > rank { high = middle } else { low = middle + 1 }
+        }
+        return UInt8(low)
+    }
+
+    /// How many of the `chunks` * 16 bytes at `bytes` are at most `level`.
+    @inline(__always)
+    static func countAtMost(_ level: UInt8, in bytes: UnsafePointer<UInt8>, chunks: Int) -> Int {
+        let levels = SIMD16(repeating: level)
+        let raw = UnsafeRawPointer(bytes)
+        var total = 0, chunk = 0
+        while chunk < chunks {
+            // Byte lanes count to 255 at most before they are added up.
+            let end = min(chunks, chunk + 255)
+            var lanes = SIMD16<UInt8>.zero
+            for c in chunk..<end {
+                let sixteen = raw.loadUnaligned(fromByteOffset: c &* 16, as: SIMD16<UInt8>.self)
+                // A true lane is all ones (255): subtracting it adds one.
+                lanes &-= unsafeBitCast(sixteen .<= levels, to: SIMD16<UInt8>.self)
+            }
+            total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            chunk = end
+        }
+        return total
+    }
+
     /// Bilinear interpolation between cell centres ((i + 0.5) * cell),
-    /// clamped to the outer centres.
-    private static func interpolated(_ grid: [Double], columns: Int, rows: Int, cell: Int, width: Int, height: Int) -> Raster {
-        func taps(_ size: Int, _ count: Int) -> [(lower: Int, upper: Int, fraction: Double)] {
+    /// clamped to the outer centres: each row of cells is interpolated
+    /// along x here, once for every column of pixels (the rows of pixels
+    /// between two cell centres share them), and along y as the levels are read.
+    private static func interpolated(_ grid: [Double], columns: Int, rows: Int, cell: Int, width: Int, height: Int) -> BackgroundSurface {
+        func taps(_ size: Int, _ count: Int) -> [Tap] {
             (0..<size).map { i in
                 let position = min(max((Double(i) + 0.5) / Double(cell) - 0.5, 0), Double(count - 1))
                 let lower = Int(position.rounded(.down))
                 return (lower, min(lower + 1, count - 1), position - Double(lower))
             }
         }
-        let xTaps = taps(width, columns), yTaps = taps(height, rows)
-        // Each row of cells interpolated along x once, for every column of
-        // pixels: the rows of pixels between two cell centres share them.
+        let xTaps = taps(width, columns)
         var across = [Double](repeating: 0, count: rows * width)
         grid.withUnsafeBufferPointer { grid in
             for row in 0..<rows {
@@ -165,17 +253,6 @@ struct BackgroundSurface {
                 }
             }
         }
-        let values = [Double](unsafeUninitializedCapacity: width * height) { out, initialized in
-            across.withUnsafeBufferPointer { across in
-                for y in 0..<height {
-                    let (y0, y1, fy) = yTaps[y]
-                    let upper = across.baseAddress! + y0 * width, lower = across.baseAddress! + y1 * width
-                    let row = out.baseAddress! + y * width
-                    for x in 0..<width { row[x] = upper[x] * (1 - fy) + lower[x] * fy }
-                }
-            }
-            initialized = width * height
-        }
-        return Raster(width: width, height: height, values: values)
+        return BackgroundSurface(width: width, height: height, across: across, yTaps: taps(height, rows))
     }
 }

@@ -73,7 +73,7 @@ public struct Preprocessor: Sendable {
         let found = inkMap(for: image)
         guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
             return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
-                                       background: found.background, paper: found.paper)
+                                       surface: found.background, paper: found.paper)
         }
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
@@ -81,7 +81,7 @@ public struct Preprocessor: Sendable {
         // digits, though only the one near the largest component is read.
         let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings,
-                                   background: found.background, paper: found.paper)
+                                   surface: found.background, paper: found.paper)
     }
 
     /// What steps 1 to 3b of the MNIST pipeline found.
@@ -93,7 +93,7 @@ public struct Preprocessor: Sendable {
         /// The ink map, before specks are dropped; nil when no ink stands out of the noise.
         let map: InkMap?
         /// The background surface the ink was measured against.
-        let background: Raster
+        let background: BackgroundSurface
         /// The box around the sheet found on a desk, if any.
         let paper: BoundingBox?
     }
@@ -141,7 +141,7 @@ public struct Preprocessor: Sendable {
             standOut = StandOutPixels(gray, surface: background, region: paper)
         }
         return FoundInk(gray: gray, inverted: invert, map: InkExtractor.inkMap(standOut, inkIsDark: invert),
-                        background: background.levels, paper: paper.bounds)
+                        background: background, paper: paper.bounds)
     }
 
     /// The second background surface's cells are at least this many
@@ -179,8 +179,19 @@ public struct PreprocessingStages: Sendable {
     /// What makes a single-digit answer for this picture doubtful (InkLayout).
     public var warnings: [PreprocessingWarning] = []
     /// The background level the ink was measured against, at analysis size;
-    /// nil in raw mode.
-    public var background: Raster?
+    /// nil in raw mode. Made from the surface when asked for: classification
+    /// never shows it.
+    public var background: Raster? {
+        get { backgroundOverride ?? surface?.levels }
+        set {
+            backgroundOverride = newValue
+            surface = nil
+        }
+    }
+    /// The background surface the levels are made of.
+    var surface: BackgroundSurface?
+    /// A background set through `background`.
+    var backgroundOverride: Raster?
     /// The box around the sheet of paper found lying on a desk, at analysis
     /// size; nil when there was none (or in raw mode).
     public var paper: BoundingBox?
