@@ -113,7 +113,8 @@ struct BackgroundSurface: Sendable {
         if let inkIsDark {
             let fill = RobustStatistics.lowerMedian(defined)
             let grid = CellGrid(width: columns, height: rows, cells: cells.cells.map { $0.isNaN ? fill : $0 })
-            let largest: (inout [Double]) -> Double = { $0.max()! }, smallest: (inout [Double]) -> Double = { $0.min()! }
+            let largest: (UnsafeMutableBufferPointer<Double>) -> Double = { $0.max()! }
+            let smallest: (UnsafeMutableBufferPointer<Double>) -> Double = { $0.min()! }
             let morphed = grid.windowed(radius: 1, repeatEdges: true, inkIsDark ? largest : smallest)
                 .windowed(radius: 1, repeatEdges: true, inkIsDark ? smallest : largest)
             for i in cells.cells.indices where !cells.cells[i].isNaN { cells.cells[i] = morphed.cells[i] }

@@ -11,6 +11,11 @@ enum RobustStatistics {
         percentile(reordering: &values, 0.5)
     }
 
+    /// `lowerMedian` of values in a buffer the caller lets it reorder; 0 for none.
+    static func lowerMedian(reordering values: UnsafeMutableBufferPointer<Double>) -> Double {
+        values.isEmpty ? 0 : select(values, rank: rank(of: 0.5, count: values.count))
+    }
+
     /// sorted[floor(q * (n - 1))] for q in [0, 1]; 0 for no values. Found by
     /// selection in linear time, without sorting: a noisy 400x400 picture's
     /// noise level ranks 160,000 residuals, and every background cell its
