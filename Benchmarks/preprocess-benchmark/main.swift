@@ -23,6 +23,13 @@ import DigitKit
 import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+    print("""
+        usage: preprocess-benchmark [--cli-allocator] [PICTURE ...]
+               preprocess-benchmark [--cli-allocator] --only decode|pipeline PICTURE
+        """)
+    exit(0)
+}
 if arguments.first == "--cli-allocator" {
     arguments.removeFirst()
     print("Allocator: the digits CLI's policy (freed memory kept): \(TorchRuntime.retainFreedMemory() ? "set" : "not available")\n")
@@ -44,6 +51,10 @@ if arguments.first == "--only", arguments.count == 3 {
     } while clock.now - start < .seconds(5)
     print("\(stage): \(String(format: "%.1f", (clock.now - start) / .microseconds(1) / Double(calls))) µs a call")
     exit(0)
+}
+if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+    FileHandle.standardError.write(Data("preprocess-benchmark: unknown option \(option) (--help shows the usage)\n".utf8))
+    exit(64)
 }
 let files = arguments.isEmpty ? ["Examples/seven.png", "Examples/eight-photo-400.png"] : arguments
 
