@@ -18,45 +18,47 @@ struct BackgroundSurface: Sendable {
     /// Each row of cell levels interpolated along x, for every column of
     /// pixels: `width` values a row of cells.
     private let across: [Double]
-    /// For each row of pixels, the rows of `across` it lies between and its
-    /// weight on the second.
+    /// For each row of pixels, the rows of `across` it lies between (the
+    /// one above, the one below) and its weight on the one below.
     private let yTaps: [Tap]
 
-    /// Where a pixel lies between two cell centres: the two cells and the
-    /// weight on the second.
-    typealias Tap = (lower: Int, upper: Int, fraction: Double)
+    /// Where a pixel lies between two cell centres: the cell before it, the
+    /// cell after it (along x, or above and below) and its weight on the
+    /// cell after.
+    typealias Tap = (first: Int, second: Int, fraction: Double)
 
     /// The level at every pixel, row-major, the raster's size: made on
     /// demand (for showing), since StandOutPixels reads the levels row by
     /// row (`withRows`) rather than from a picture-sized copy.
     var levels: Raster {
         let values = [Double](unsafeUninitializedCapacity: width * height) { out, initialized in
-            withRows { y, upper, lower, fy in
+            withRows { y, above, below, fraction in
                 let row = out.baseAddress! + y * width
-                for x in 0..<width { row[x] = Self.level(upper[x], lower[x], fy) }
+                for x in 0..<width { row[x] = Self.level(above[x], below[x], fraction) }
             }
             initialized = width * height
         }
         return Raster(width: width, height: height, values: values)
     }
 
-    /// The level between two cell rows' values at a pixel, `fy` of the way
-    /// to the second: the one formula for `levels` and StandOutPixels, so both
-    /// give the same Doubles.
+    /// The level at a pixel between the cell rows above and below it,
+    /// `fraction` of the way down: the one formula for `levels` and
+    /// StandOutPixels, so both give the same Doubles.
     @inline(__always)
-    static func level(_ upper: Double, _ lower: Double, _ fy: Double) -> Double {
-        upper * (1 - fy) + lower * fy
+    static func level(_ above: Double, _ below: Double, _ fraction: Double) -> Double {
+        above * (1 - fraction) + below * fraction
     }
 
-    /// Calls `body` for every row of pixels, top first, with the two rows of
-    /// interpolated cell levels it lies between (`width` values each) and
-    /// its weight on the second; `level` of the three gives each pixel's level.
+    /// Calls `body` for every row of pixels, top first, with the rows of
+    /// interpolated cell levels above and below it (`width` values each)
+    /// and its weight on the one below; `level` of the three gives each
+    /// pixel's level.
     @inline(__always)
-    func withRows(_ body: (_ y: Int, _ upper: UnsafePointer<Double>, _ lower: UnsafePointer<Double>, _ fy: Double) -> Void) {
+    func withRows(_ body: (_ y: Int, _ above: UnsafePointer<Double>, _ below: UnsafePointer<Double>, _ fraction: Double) -> Void) {
         across.withUnsafeBufferPointer { across in
             for y in 0..<height {
-                let (y0, y1, fy) = yTaps[y]
-                body(y, across.baseAddress! + y0 * width, across.baseAddress! + y1 * width, fy)
+                let (above, below, fraction) = yTaps[y]
+                body(y, across.baseAddress! + above * width, across.baseAddress! + below * width, fraction)
             }
         }
     }
@@ -180,13 +182,14 @@ struct BackgroundSurface: Sendable {
                                     count += 1
                                 }
                             } else {
-                                (bytes + count).update(from: levels.baseAddress! + start + x0, count: x1 - x0)
+                                (bytes + count).initialize(from: levels.baseAddress! + start + x0, count: x1 - x0)
                                 count += x1 - x0
                             }
                         }
                         guard 4 * count >= (x1 - x0) * (y1 - y0), count > 0 else { continue }
-                        // Padding of 255, which no count below reads: the
-                        // search never asks about 255 itself.
+                        // Padding of 255 to whole chunks: read, but never
+                        // counted, since the search asks about levels up to
+                        // 254 only.
                         let chunks = (count + 15) / 16
                         (bytes + count).initialize(repeating: 255, count: chunks * 16 - count)
                         let rank = RobustStatistics.rank(of: 0.5, count: count)
@@ -222,7 +225,11 @@ struct BackgroundSurface: Sendable {
             var lanes = SIMD16<UInt8>.zero
             for c in chunk..<end {
                 let sixteen = raw.loadUnaligned(fromByteOffset: c &* 16, as: SIMD16<UInt8>.self)
-                // A true lane is all ones (255): subtracting it adds one.
+                // A comparison's mask is sixteen bytes, all ones (255) in a
+                // true lane, so subtracting its bits adds one there (the
+                // mask's layout: a frozen wrapper of SIMD16<Int8>, checked by
+                // the cell-median tests against selection).
+                // `replacing(with:where:)` went lane by lane through memory.
                 lanes &-= unsafeBitCast(sixteen .<= levels, to: SIMD16<UInt8>.self)
             }
             total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())

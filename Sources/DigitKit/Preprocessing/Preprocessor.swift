@@ -179,8 +179,8 @@ public struct PreprocessingStages: Sendable {
     /// What makes a single-digit answer for this picture doubtful (InkLayout).
     public var warnings: [PreprocessingWarning] = []
     /// The background level the ink was measured against, at analysis size;
-    /// nil in raw mode. Made from the surface when asked for: classification
-    /// never shows it.
+    /// nil in raw mode. Made from the surface each time it is read (a
+    /// picture-sized raster): classification never reads it.
     public var background: Raster? {
         get { backgroundOverride ?? surface?.levels }
         set {

@@ -36,21 +36,23 @@ struct StandOutPixels {
     /// whole number, the same Double as the rounded value divided by 10^6;
     /// every comparison but the last is made on the whole numbers, which
     /// take half the memory of Doubles (a 400x400 picture's fit in the
-    /// second-level cache) and need no division.
+    /// second-level cache) and need no division. `raster` and `surface`
+    /// hold grey levels 0-255, as every analysis raster does (it is made of
+    /// a picture's bytes), so a residual's millionths stay within ±2.55 *
+    /// 10^8, well inside Int32 and `wholeNearest`'s range.
     static func microResiduals(_ raster: Raster, surface: BackgroundSurface) -> [Int32] {
         // A plain loop over buffers, which the compiler vectorizes (zip and
-        // map did not, and took a third of this step). Residuals times 10^6
-        // stay under 2.6 * 10^8, well inside Int32.
-        // The surface's levels are made row by row as they are needed, not
-        // read from a picture-sized copy.
+        // map did not, and took a third of this step); the surface's levels
+        // are made row by row as they are needed, not read from a
+        // picture-sized copy.
         let width = raster.width, count = raster.values.count
         precondition(surface.width == width && surface.height == raster.height)
         return [Int32](unsafeUninitializedCapacity: count) { out, initialized in
             raster.values.withUnsafeBufferPointer { values in
-                surface.withRows { y, upper, lower, fy in
+                surface.withRows { y, above, below, fraction in
                     let row = values.baseAddress! + y * width, residuals = out.baseAddress! + y * width
                     for x in 0..<width {
-                        residuals[x] = wholeNearest((row[x] - BackgroundSurface.level(upper[x], lower[x], fy)) * 1e6)
+                        residuals[x] = wholeNearest((row[x] - BackgroundSurface.level(above[x], below[x], fraction)) * 1e6)
                     }
                 }
             }
@@ -62,27 +64,17 @@ struct StandOutPixels {
     @inline(__always)
     static func level(_ micro: Int32) -> Double { Double(micro) / 1e6 }
 
-    /// `x.rounded(.toNearestOrEven)` for |x| < 2^51, up to the sign of a
-    /// zero: adding 1.5 * 2^52 leaves no bits below the units, so the sum is
-    /// rounded to a whole number, ties to even, and subtracting it back is
-    /// exact. On x86-64 without SSE4.1 (the baseline Swift builds for),
-    /// `rounded` is a call to libm's rint in every iteration, which also
+    /// `x.rounded(.toNearestOrEven)` as an Int32, for |x| < 2^31: adding
+    /// 1.5 * 2^52 leaves no bits below the units, so the sum is rounded to a
+    /// whole number, ties to even (as numpy's round), and its lowest 32 bits
+    /// hold that number in two's complement. On x86-64 without SSE4.1 (the
+    /// baseline Swift builds for), `rounded` is a call to libm's rint in
+    /// every iteration, and a conversion to Int32 checks its range: either
     /// kept the loop from being vectorized.
     @inline(__always)
-    static func roundedToEven(_ x: Double) -> Double {
-        (x + magic) - magic
-    }
-
-    /// `roundedToEven(x)` as an Int32, for |x| < 2^31: the sum's lowest 32
-    /// bits hold it in two's complement (no conversion, whose range checks
-    /// would stop the loop from being vectorized).
-    @inline(__always)
     static func wholeNearest(_ x: Double) -> Int32 {
-        Int32(truncatingIfNeeded: (x + magic).bitPattern)
+        Int32(truncatingIfNeeded: (x + 6_755_399_441_055_744.0).bitPattern)  // + 1.5 * 2^52
     }
-
-    /// 1.5 * 2^52.
-    private static let magic = 6_755_399_441_055_744.0
 
     init(_ raster: Raster, surface: BackgroundSurface, region: PaperRegion) {
         width = raster.width
@@ -125,6 +117,10 @@ struct StandOutPixels {
             } else {
                 forEachIndex(in: residuals, inGroupsWhere: { any(($0 .>= above) .| ($0 .<= below)) }) { take($0, inRegion: true) }
             }
+            // An empty result as a plain empty array: filling one made with
+            // capacity 0 writes the count of the one empty-array object all
+            // threads share (harmless, but ThreadSanitizer reports it).
+            guard count > 0 else { return [] }
             return [Int](unsafeUninitializedCapacity: count) { out, initialized in
                 for i in 0..<count { out[i] = Int(slots[i]) }
                 initialized = count
@@ -138,6 +134,7 @@ struct StandOutPixels {
     private static func side(_ indices: [Int], of residuals: UnsafeBufferPointer<Int32>, dark: Bool, threshold: Double) -> Side {
         var count = 0
         for index in indices where (residuals[index] < 0) == dark { count += 1 }
+        guard count > 0 else { return Side() }  // no array filled at capacity 0: see indicesBeyond
         let mine = [Int](unsafeUninitializedCapacity: count) { out, initialized in
             var next = 0
             for index in indices where (residuals[index] < 0) == dark {
@@ -165,7 +162,9 @@ struct StandOutPixels {
     /// a residual m lies beyond the threshold on one side or the other
     /// when |m| is at least this (the division in `level` is monotone).
     static func leastBeyond(_ threshold: Double) -> Int32 {
-        guard threshold * 1e6 < Double(Int32.max) - 4 else { return .max }
+        // A threshold of levels 0-255 is at most 3 x 1.4826 x 255 (1134.2):
+        // the cutoff and every residual's millionths, added, stay within Int32.
+        precondition(threshold >= 0 && threshold <= 1200)
         var least = Int32(max(0, (threshold * 1e6).rounded(.down) - 2))
         while level(least) <= threshold { least += 1 }
         return least
@@ -305,8 +304,8 @@ struct StandOutPixels {
         let blockGroups = 256, last = SIMD8(repeating: Int32(bins - 1))
         let groups = residuals.count / 8
         let raw = UnsafeRawPointer(residuals.baseAddress)
-        withUnsafeTemporaryAllocation(of: SIMD8<Int32>.self, capacity: blockGroups) { block in
-            let binsOfBlock = UnsafeRawPointer(block.baseAddress!).assumingMemoryBound(to: Int32.self)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: blockGroups * 8) { binsOfBlock in
+            let block = UnsafeMutableRawPointer(binsOfBlock.baseAddress!)
             var group = 0
             while group < groups {
                 let end = min(groups, group &+ blockGroups)
@@ -314,7 +313,8 @@ struct StandOutPixels {
                     let eight = raw!.loadUnaligned(fromByteOffset: g &* 32, as: SIMD8<Int32>.self)
                     // |x| as (x ^ sign) - sign: `replacing(with:where:)` went lane by lane through memory.
                     let sign = eight &>> 31
-                    block[g &- group] = pointwiseMin(((eight ^ sign) &- sign) &>> Int32(binShift), last)
+                    let bins = pointwiseMin(((eight ^ sign) &- sign) &>> Int32(binShift), last)
+                    block.storeBytes(of: bins, toByteOffset: (g &- group) &* 32, as: SIMD8<Int32>.self)
                 }
                 for i in Swift.stride(from: 0, to: (end &- group) &* 8, by: 4) {
                     tallies[Int(binsOfBlock[i])] &+= 1
