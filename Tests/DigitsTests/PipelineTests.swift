@@ -87,6 +87,24 @@ struct PipelineTests {
         #expect(Preprocessor().tensor(for: specked) == Preprocessor().tensor(for: clean))
     }
 
+    @Test("a faint trace beside the digit (a shadow's edge) stays out of the digit's box")
+    func faintTraceIsLeftOut() throws {
+        let seven = try Self.mnistSeven()
+        let clean = try Self.canvas(seven, factor: 3, width: 240, height: 200, x: 80, y: 60, background: 240, ink: 10)
+        var pixels = clean.pixels
+        // A line two pixels wide and 120 long, 6 pixels right of the seven's
+        // canvas: as large as a stroke, but a sixth of its contrast.
+        for y in 40..<160 { for x in 170..<172 { pixels[y * 240 + x] = 200 } }
+        let traced = try GrayImage(width: 240, height: 200, pixels: pixels)
+        let withTrace = try #require(Preprocessor().process(traced).ink)
+        let alone = try #require(Preprocessor().process(clean).ink)
+        #expect(withTrace.width == alone.width && withTrace.height == alone.height)
+        // A stroke as dark as the digit's is kept: it could be part of it.
+        for y in 40..<160 { for x in 170..<172 { pixels[y * 240 + x] = 10 } }
+        let stroked = try #require(Preprocessor().process(try GrayImage(width: 240, height: 200, pixels: pixels)).ink)
+        #expect(stroked.width > alone.width)
+    }
+
     @Test("a blank or near-blank picture has no digit", arguments: [0, 128, 255])
     func blankHasNoDigit(level: UInt8) throws {
         #expect(Preprocessor().tensor(for: try GrayImage(width: 50, height: 40, pixels: Array(repeating: level, count: 2000))) == nil)

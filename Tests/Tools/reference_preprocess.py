@@ -353,6 +353,7 @@ def ink_map(r, threshold, region, dark):
 
 # ConnectedComponents
 NEAR_SHARE = 0.5
+FAINT_SHARE = 0.5
 
 EIGHT_NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
@@ -398,6 +399,13 @@ def digit_in(ink):
         return None
     largest = max(areas)
     keep = [area * 10 >= largest for area in areas]
+    # Not faint: a mean level at least FAINT_SHARE of the largest component's.
+    # bincount adds the weights one by one in row-major order, as the Swift
+    # pipeline adds them, so the sums are the same Doubles.
+    masses = np.bincount(labels.ravel(), weights=ink.ravel(), minlength=len(areas) + 1)[1:].tolist()
+    first = areas.index(largest)
+    mean = masses[first] / areas[first]
+    keep = [k and masses[i] / areas[i] >= FAINT_SHARE * mean for i, k in enumerate(keep)]
     # Only the kept components near the largest one, gathered outwards.
     cluster = list(boxes[areas.index(largest)])
     near = [area == largest and i == areas.index(largest) for i, area in enumerate(areas)]
