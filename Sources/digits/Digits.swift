@@ -23,7 +23,7 @@ struct Digits: ParsableCommand {
         defaultSubcommand: nil
     )
 
-    /// "digits 0.9.0 (libtorch 1.13.1)": the libtorch the bridge library was
+    /// "digits 0.9.1 (libtorch 1.13.1)": the libtorch the bridge library was
     /// built against, read from that file without loading libtorch.
     static var versionLine: String {
         "digits \(release) (libtorch \(TorchRuntime.torchVersion ?? "unknown: bridge library not found"))"

@@ -152,7 +152,7 @@ struct RobustStatisticsTests {
         for bits in 0..<512 {
             let values = (0..<9).map { Double(bits >> $0 & 1) }
             var work = values
-            if RobustStatistics.lowerMedian(reordering: &work) != values.sorted()[4] { disagreements += 1 }
+            if work.withUnsafeMutableBufferPointer({ RobustStatistics.lowerMedian(reordering: $0) }) != values.sorted()[4] { disagreements += 1 }
         }
         var state: UInt64 = 9
         for window in 0..<20_000 {
@@ -162,7 +162,7 @@ struct RobustStatisticsTests {
                 return window.isMultiple(of: 2) ? Double(state >> 61) : Double(state >> 11) / 1e3
             }
             var work = values
-            if RobustStatistics.lowerMedian(reordering: &work) != values.sorted()[4] { disagreements += 1 }
+            if work.withUnsafeMutableBufferPointer({ RobustStatistics.lowerMedian(reordering: $0) }) != values.sorted()[4] { disagreements += 1 }
         }
         #expect(disagreements == 0)
     }

@@ -4,13 +4,17 @@ enum GrayConversion {
     /// Luma with ITU-R 601 weights in 16-bit fixed point, rounded; the same
     /// integers Pillow's `convert("L")` uses, so the weights sum to 65536 and
     /// grey input passes through unchanged.
+    /// Pillow's ITU-R 601 weights in 16-bit fixed point (they sum to 65536),
+    /// for `luma` and its table.
+    static let weights: (red: UInt32, green: UInt32, blue: UInt32) = (19595, 38470, 7471)
+
     @inline(__always)
     static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         // At most 255 * 65536 + 0x8000 < 2^32: the wrapping operators never
         // wrap, and spare the hot loop its overflow checks.
-        let r: UInt32 = UInt32(red) &* 19595
-        let g: UInt32 = UInt32(green) &* 38470
-        let b: UInt32 = UInt32(blue) &* 7471
+        let r: UInt32 = UInt32(red) &* weights.red
+        let g: UInt32 = UInt32(green) &* weights.green
+        let b: UInt32 = UInt32(blue) &* weights.blue
         return UInt8(truncatingIfNeeded: (r &+ g &+ b &+ 0x8000) >> 16)
     }
 
@@ -85,9 +89,9 @@ enum GrayConversion {
     private static let lumaTerms: [UInt32] = (0..<768).map { entry in
         let level = UInt32(entry % 256)
         switch entry / 256 {
-        case 0: return level * 19595 + 0x8000
-        case 1: return level * 38470
-        default: return level * 7471
+        case 0: return level * weights.red + 0x8000
+        case 1: return level * weights.green
+        default: return level * weights.blue
         }
     }
 

@@ -95,12 +95,18 @@ enum ConnectedComponents {
     /// box (on the photo fixtures, 2 more digits read; none lost anywhere).
     static let faintShare = 0.5
 
+    /// The index of the largest component, the first of that area (there
+    /// must be one): the one the digit is gathered around.
+    static func largest(_ components: [Component]) -> Int {
+        let area = components.map(\.area).max()!
+        return components.firstIndex { $0.area == area }!
+    }
+
     /// Which of the `candidates` are not faint beside the largest component
     /// (the first of the largest area): mean level mass / area at least
     /// `faintShare` of its.
     static func notFaint(_ components: [Component], among candidates: [Bool]) -> [Bool] {
-        let largest = components.map(\.area).max()!
-        let first = components[components.firstIndex { $0.area == largest }!]
+        let first = components[largest(components)]
         let mean = first.mass / Double(first.area)
         return components.indices.map { i in
             candidates[i] && components[i].mass / Double(components[i].area) >= faintShare * mean
@@ -119,8 +125,7 @@ enum ConnectedComponents {
     /// by the paper's grain lie near each other; grain and dust elsewhere on
     /// the photo, which would stretch the digit's box, do not.
     static func nearLargest(_ components: [Component], among candidates: [Bool]) -> [Bool] {
-        let largest = components.map(\.area).max()!
-        let first = components.firstIndex { $0.area == largest }!
+        let first = largest(components)
         var near = components.indices.map { $0 == first }
         var cluster = components[first].box
         var grown = true

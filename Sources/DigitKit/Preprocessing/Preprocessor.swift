@@ -73,7 +73,7 @@ public struct Preprocessor: Sendable {
         let found = inkMap(for: image)
         guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
             return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
-                                       surface: found.background, paper: found.paper)
+                                       surface: found.surface, paper: found.paper)
         }
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
@@ -81,7 +81,7 @@ public struct Preprocessor: Sendable {
         // digits, though only the one near the largest component is read.
         let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings,
-                                   surface: found.background, paper: found.paper)
+                                   surface: found.surface, paper: found.paper)
     }
 
     /// What steps 1 to 3b of the MNIST pipeline found.
@@ -93,7 +93,7 @@ public struct Preprocessor: Sendable {
         /// The ink map, before specks are dropped; nil when no ink stands out of the noise.
         let map: InkMap?
         /// The background surface the ink was measured against.
-        let background: BackgroundSurface
+        let surface: BackgroundSurface
         /// The box around the sheet found on a desk, if any.
         let paper: BoundingBox?
     }
@@ -141,7 +141,7 @@ public struct Preprocessor: Sendable {
             standOut = StandOutPixels(gray, surface: background, region: paper)
         }
         return FoundInk(gray: gray, inverted: invert, map: InkExtractor.inkMap(standOut, inkIsDark: invert),
-                        background: background, paper: paper.bounds)
+                        surface: background, paper: paper.bounds)
     }
 
     /// The second background surface's cells are at least this many

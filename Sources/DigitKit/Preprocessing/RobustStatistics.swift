@@ -6,11 +6,6 @@ enum RobustStatistics {
         percentile(values, 0.5)
     }
 
-    /// `lowerMedian` of values the caller lets it reorder (no copy).
-    static func lowerMedian(reordering values: inout [Double]) -> Double {
-        percentile(reordering: &values, 0.5)
-    }
-
     /// `lowerMedian` of values in a buffer the caller lets it reorder; 0 for none.
     static func lowerMedian(reordering values: UnsafeMutableBufferPointer<Double>) -> Double {
         values.isEmpty ? 0 : select(values, rank: rank(of: 0.5, count: values.count))

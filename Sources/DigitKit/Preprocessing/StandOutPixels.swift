@@ -204,11 +204,7 @@ struct StandOutPixels {
             // The usual case first: when more magnitudes than the median's
             // rank are quiet, so is the median, and the threshold is the
             // least one. That is a count, which vectorizes; the
-            // histogram's scattered increments do not. isQuiet is 1 for a
-            // quiet magnitude, else 0, with no branch (a comparison was
-            // compiled to one, mispredicted on noise, and not vectorized).
-            let quiet = Int64(Self.quietMillionths)
-            @inline(__always) func isQuiet(_ residual: Int32) -> Int { Int((quiet &- Int64(residual.magnitude)) >> 63 &+ 1) }
+            // histogram's scattered increments do not.
             var quietCount = 0, count = 0
             if let mask = region.mask {
                 for index in residuals.indices where mask[index] {
@@ -226,10 +222,18 @@ struct StandOutPixels {
         }
     }
 
-    /// How many residuals are quiet (`isQuiet` in `noiseThreshold`), eight
-    /// at a time: each lane gathers -1 for every loud one (a picture has
-    /// far fewer than 2^31 pixels, so no sum wraps). The scalar loop was
-    /// compiled to 64-bit lanes, two at a time.
+    /// 1 when the residual's magnitude is at most `quietMillionths`, else 0,
+    /// with no branch (a comparison was compiled to one, mispredicted on
+    /// noise, and not vectorized).
+    @inline(__always)
+    static func isQuiet(_ residual: Int32) -> Int {
+        Int((Int64(quietMillionths) &- Int64(residual.magnitude)) >> 63 &+ 1)
+    }
+
+    /// How many residuals are quiet (`isQuiet`), eight at a time: each lane
+    /// gathers -1 for every loud one (a picture has far fewer than 2^31
+    /// pixels, so no sum wraps). `isQuiet` in a loop was compiled to 64-bit
+    /// lanes, two at a time.
     private static func countQuiet(_ residuals: UnsafeBufferPointer<Int32>) -> Int {
         let quiet = SIMD8(repeating: Int32(bitPattern: quietMillionths))
         var negativeLoud = SIMD8<Int32>.zero
@@ -237,13 +241,21 @@ struct StandOutPixels {
         let raw = UnsafeRawPointer(residuals.baseAddress)
         for group in 0..<groups {
             let eight = raw!.loadUnaligned(fromByteOffset: group &* 32, as: SIMD8<Int32>.self)
-            // |x| as (x ^ sign) - sign, at most 2^31 - 1 here: quiet - |x| is negative when |x| is loud.
-            let sign = eight &>> 31
-            negativeLoud &+= (quiet &- ((eight ^ sign) &- sign)) &>> 31
+            // quiet - |x|, both below 2^31, is negative when |x| is loud.
+            negativeLoud &+= (quiet &- magnitudes(eight)) &>> 31
         }
         var quietCount = groups &* 8 &+ Int(negativeLoud.wrappedSum())
-        for index in (groups &* 8)..<residuals.count where residuals[index].magnitude <= quietMillionths { quietCount &+= 1 }
+        for index in (groups &* 8)..<residuals.count { quietCount &+= isQuiet(residuals[index]) }
         return quietCount
+    }
+
+    /// The magnitudes of eight residuals, as (x ^ sign) - sign (all below
+    /// 2^31: residuals of levels 0-255 are far from Int32.min).
+    /// `replacing(with:where:)` went lane by lane through memory.
+    @inline(__always)
+    static func magnitudes(_ eight: SIMD8<Int32>) -> SIMD8<Int32> {
+        let sign = eight &>> 31
+        return (eight ^ sign) &- sign
     }
 
     /// The bin of a magnitude in millionths: bins are monotone in the
@@ -283,9 +295,7 @@ struct StandOutPixels {
             let low = SIMD8(repeating: Int32(target << binShift))
             let high = SIMD8(repeating: target == bins - 1 ? Int32.max : Int32(((target + 1) << binShift) - 1))
             forEachIndex(in: residuals, inGroupsWhere: { eight in
-                // |x| as (x ^ sign) - sign: `replacing(with:where:)` went lane by lane through memory.
-                let sign = eight &>> 31
-                let magnitudes = (eight ^ sign) &- sign
+                let magnitudes = magnitudes(eight)
                 return any((magnitudes .>= low) .& (magnitudes .<= high))
             }) { index in
                 let magnitude = Int32(bitPattern: residuals[index].magnitude)
@@ -311,9 +321,7 @@ struct StandOutPixels {
                 let end = min(groups, group &+ blockGroups)
                 for g in group..<end {
                     let eight = raw!.loadUnaligned(fromByteOffset: g &* 32, as: SIMD8<Int32>.self)
-                    // |x| as (x ^ sign) - sign: `replacing(with:where:)` went lane by lane through memory.
-                    let sign = eight &>> 31
-                    let bins = pointwiseMin(((eight ^ sign) &- sign) &>> Int32(binShift), last)
+                    let bins = pointwiseMin(magnitudes(eight) &>> Int32(binShift), last)
                     block.storeBytes(of: bins, toByteOffset: (g &- group) &* 32, as: SIMD8<Int32>.self)
                 }
                 for i in Swift.stride(from: 0, to: (end &- group) &* 8, by: 4) {
