@@ -87,22 +87,34 @@ struct PipelineTests {
         #expect(Preprocessor().tensor(for: specked) == Preprocessor().tensor(for: clean))
     }
 
+    /// The digit's box (the cleaned ink) of MNIST's seven drawn 3x at (`x`,
+    /// 60) on a 240x200 canvas at level 240, ink 10, and of the same canvas
+    /// with the pixels in `columns` x `rows` set to `level`.
+    static func inkBoxes(x: Int, columns: Range<Int>, rows: Range<Int>, level: UInt8) throws -> (alone: Raster, marked: Raster) {
+        let clean = try canvas(try mnistSeven(), factor: 3, width: 240, height: 200, x: x, y: 60, background: 240, ink: 10)
+        var pixels = clean.pixels
+        for y in rows { for x in columns { pixels[y * 240 + x] = level } }
+        let marked = try GrayImage(width: 240, height: 200, pixels: pixels)
+        return (try #require(Preprocessor().process(clean).ink), try #require(Preprocessor().process(marked).ink))
+    }
+
     @Test("a faint trace beside the digit (a shadow's edge) stays out of the digit's box")
     func faintTraceIsLeftOut() throws {
-        let seven = try Self.mnistSeven()
-        let clean = try Self.canvas(seven, factor: 3, width: 240, height: 200, x: 80, y: 60, background: 240, ink: 10)
-        var pixels = clean.pixels
         // A line two pixels wide and 120 long, 6 pixels right of the seven's
         // canvas: as large as a stroke, but a sixth of its contrast.
-        for y in 40..<160 { for x in 170..<172 { pixels[y * 240 + x] = 200 } }
-        let traced = try GrayImage(width: 240, height: 200, pixels: pixels)
-        let withTrace = try #require(Preprocessor().process(traced).ink)
-        let alone = try #require(Preprocessor().process(clean).ink)
-        #expect(withTrace.width == alone.width && withTrace.height == alone.height)
+        let traced = try Self.inkBoxes(x: 80, columns: 170..<172, rows: 40..<160, level: 200)
+        #expect(traced.marked.width == traced.alone.width && traced.marked.height == traced.alone.height)
         // A stroke as dark as the digit's is kept: it could be part of it.
-        for y in 40..<160 { for x in 170..<172 { pixels[y * 240 + x] = 10 } }
-        let stroked = try #require(Preprocessor().process(try GrayImage(width: 240, height: 200, pixels: pixels)).ink)
-        #expect(stroked.width > alone.width)
+        let stroked = try Self.inkBoxes(x: 80, columns: 170..<172, rows: 40..<160, level: 10)
+        #expect(stroked.marked.width > stroked.alone.width)
+    }
+
+    @Test("the digit is the ink, not a faint trace larger than it (a sheet's shaded edge)")
+    func faintTraceLargerThanTheDigit() throws {
+        // A band 14 pixels wide from top to bottom on the right: more pixels
+        // than the seven's strokes, at a sixth of their contrast.
+        let banded = try Self.inkBoxes(x: 60, columns: 200..<214, rows: 0..<200, level: 200)
+        #expect(banded.marked.width == banded.alone.width && banded.marked.height == banded.alone.height)
     }
 
     @Test("a blank or near-blank picture has no digit", arguments: [0, 128, 255])

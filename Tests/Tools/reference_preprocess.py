@@ -113,16 +113,20 @@ def median3x3(grid):
     return out
 
 
-def otsu_level(values):
+def otsu_split(values):
     """Otsu's threshold over the grey levels int(v) (0-255): the first level
-    that maximizes the between-class variance; a value is in the upper class
-    when int(value) > the level."""
+    that maximizes the between-class variance (a value is in the upper class
+    when int(value) > the level), and the share of the levels' variance the
+    split explains (0 when all levels are one)."""
     levels = np.clip(values.astype(np.int64), 0, 255)
     hist = np.bincount(levels.ravel(), minlength=256).astype(np.float64)
-    total = hist.sum()
+    total = all_mass = all_squares = 0.0
+    for t in range(256):
+        total += hist[t]
+        all_mass += hist[t] * t
+        all_squares += hist[t] * float(t * t)
     best, best_level = -1.0, 0
     weight = mass = 0.0
-    all_mass = float((hist * np.arange(256)).sum())
     for t in range(256):
         weight += hist[t]
         mass += hist[t] * t
@@ -131,7 +135,12 @@ def otsu_level(values):
         between = (all_mass * weight - mass * total) ** 2 / (weight * (total - weight))
         if between > best:
             best, best_level = between, t
-    return best_level
+    spread = total * all_squares - all_mass * all_mass
+    return best_level, (best / spread if best > 0 and spread > 0 else 0.0)
+
+
+def otsu_level(values):
+    return otsu_split(values)[0]
 
 
 def components4(cls):
@@ -310,7 +319,7 @@ def stroke_width(ink):
 
 
 STROKE_CELL_FACTOR = 1.2
-TIGHT_PASSES = 2
+TWO_LEVELS = 0.9
 
 
 def is_tight_crop(marked):
@@ -324,13 +333,28 @@ def is_tight_crop(marked):
     mx, my = max(1, width * 3 // 100), max(1, height * 3 // 100)
 
     def touches_three_edges(x0, y0, x1, y1):
-        return (x0 < mx) + (y0 < my) + (x1 >= width - mx) + (y1 >= height - my) >= 3
+        # Counted as ints: numpy's booleans add as "or".
+        return int(x0 < mx) + int(y0 < my) + int(x1 >= width - mx) + int(y1 >= height - my) >= 3
 
     ys, xs = np.nonzero(marked)
     if not touches_three_edges(xs.min(), ys.min(), xs.max(), ys.max()):
         return False
     labels, areas, boxes = label8(marked)
     return touches_three_edges(*boxes[int(np.argmax(areas))])
+
+
+def tight_paper(raster, region, invert):
+    """TightCrop.paperSide: the region's pixels on the paper's side of
+    Otsu's level when the picture is two levels (separability at least 0.9)
+    and the ink's side of the split, its largest group, reaches three edges;
+    None otherwise."""
+    level, separability = otsu_split(raster[region])
+    if separability < TWO_LEVELS:
+        return None
+    ink = ((np.clip(raster.astype(np.int64), 0, 255) <= level) == invert) & region
+    if not is_tight_crop(ink):
+        return None
+    return region & ~ink
 
 
 # PolarityDetector
@@ -395,20 +419,22 @@ def label8(mask):
 def digit_in(ink):
     height, width = ink.shape
     labels, areas, boxes = label8(ink > 0)
-    if not areas or max(areas) < max(4, math.ceil(width * height * 0.0001)):
+    if not areas:
         return None
-    largest = max(areas)
-    keep = [area * 10 >= largest for area in areas]
-    # Not faint: a mean level at least FAINT_SHARE of the largest component's.
-    # bincount adds the weights one by one in row-major order, as the Swift
-    # pipeline adds them, so the sums are the same Doubles.
+    # The component holding the most ink anchors the digit. bincount adds
+    # the weights one by one in row-major order, as the Swift pipeline adds
+    # them, so the sums are the same Doubles.
     masses = np.bincount(labels.ravel(), weights=ink.ravel(), minlength=len(areas) + 1)[1:].tolist()
-    first = areas.index(largest)
-    mean = masses[first] / areas[first]
+    anchor = masses.index(max(masses))
+    if areas[anchor] < max(4, math.ceil(width * height * 0.0001)):
+        return None
+    keep = [area * 10 >= areas[anchor] for area in areas]
+    # Not faint: a mean level at least FAINT_SHARE of the anchor's.
+    mean = masses[anchor] / areas[anchor]
     keep = [k and masses[i] / areas[i] >= FAINT_SHARE * mean for i, k in enumerate(keep)]
-    # Only the kept components near the largest one, gathered outwards.
-    cluster = list(boxes[areas.index(largest)])
-    near = [area == largest and i == areas.index(largest) for i, area in enumerate(areas)]
+    # Only the kept components near the anchor, gathered outwards.
+    cluster = list(boxes[anchor])
+    near = [i == anchor for i in range(len(areas))]
     grown = True
     while grown:
         grown = False
@@ -487,19 +513,12 @@ def field_from_gray(gray, inversion="auto"):
     else:
         invert = inversion == "always"
     marked = ((-r if invert else r) > threshold) & region
+    measured = tight_paper(raster, region, invert)
+    if measured is None:
+        measured = region
     cell = max(cell, math.ceil(STROKE_CELL_FACTOR * stroke_width(marked)))
-    r = residuals(raster, background_surface(raster, region, cell, invert))
-    threshold = noise_threshold(r, region)
-    for _ in range(TIGHT_PASSES):
-        marked = ((-r if invert else r) > threshold) & region
-        if not is_tight_crop(marked):
-            break
-        wider = max(cell, math.ceil(STROKE_CELL_FACTOR * stroke_width(marked)))
-        if wider <= cell:
-            break
-        cell = wider
-        r = residuals(raster, background_surface(raster, region, cell, invert))
-        threshold = noise_threshold(r, region)
+    r = residuals(raster, background_surface(raster, measured, cell, invert))
+    threshold = noise_threshold(r, measured)
     ink = ink_map(r, threshold, region, invert)
     if ink is None:
         return None

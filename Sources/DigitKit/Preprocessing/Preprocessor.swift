@@ -9,7 +9,8 @@
 ///    noise level; decide whether the ink lies below or above it, so it can
 ///    be made bright on dark (`Inversion`); measure the strokes' width and
 ///    measure the background again with cells wider than the strokes,
-///    knowing the polarity;
+///    knowing the polarity, and on the paper alone in a tight crop on
+///    plain paper (`TightCrop`);
 /// 3. find the digit: how far each pixel stands out from the background on
 ///    the ink's side, minus the noise, contrast stretched; keep the ink's
 ///    large connected components (no specks) and take their box;
@@ -78,7 +79,7 @@ public struct Preprocessor: Sendable {
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
         // `parts` holds digits beside the one kept too: they make several
-        // digits, though only the one near the largest component is read.
+        // digits, though only the one around the component holding the most ink is read.
         let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings,
                                    surface: found.surface, paper: found.paper)
@@ -105,15 +106,16 @@ public struct Preprocessor: Sendable {
         let levels = gray.width == image.width && gray.height == image.height ? image.pixels : nil
         let paper = PaperRegion.find(in: gray)
         var cell = BackgroundSurface.cell(width: gray.width, height: gray.height)
-        var medians = BackgroundSurface.cellMedians(gray, levels: levels, region: paper, cell: cell)
-        var measuredCell = cell
-        /// The surface with cells of `cell` pixels, measuring them again only when `cell` changed.
+        // Where the background and the noise are measured: the paper
+        // region, or only its paper in a tight crop (`TightCrop`).
+        var measured = paper
+        var medians: (cell: Int, grid: CellGrid<Double>)?
+        /// The surface with cells of `cell` pixels, measuring them again only when `cell` or `measured` changed.
         func surface(inkIsDark: Bool?) -> BackgroundSurface {
-            if measuredCell != cell {
-                medians = BackgroundSurface.cellMedians(gray, levels: levels, region: paper, cell: cell)
-                measuredCell = cell
+            if medians?.cell != cell {
+                medians = (cell, BackgroundSurface.cellMedians(gray, levels: levels, region: measured, cell: cell))
             }
-            return .estimate(gray, region: paper, cell: cell, medians: medians, inkIsDark: inkIsDark)
+            return .estimate(gray, region: measured, cell: cell, medians: medians!.grid, inkIsDark: inkIsDark)
         }
         let first = StandOutPixels(gray, surface: surface(inkIsDark: nil), region: paper)
         let invert: Bool
@@ -124,22 +126,14 @@ public struct Preprocessor: Sendable {
         case .always: invert = true
         case .never: invert = false
         }
+        if let paperSide = TightCrop.paperSide(of: gray, region: paper, inkIsDark: invert) {
+            measured = paperSide
+            medians = nil
+        }
         let strokes = StrokeWidth.of(first.ink(isDark: invert).indices, width: gray.width, height: gray.height)
         cell = max(cell, Int((Self.cellsPerStroke * strokes).rounded(.up)))
-        var background = surface(inkIsDark: invert)
-        var standOut = StandOutPixels(gray, surface: background, region: paper)
-        // A tight crop's thick strokes can still be hollow here (the cells
-        // followed their middle): measure them again on what the wider cells
-        // found, while the cells grow.
-        for _ in 0..<Self.tightPasses {
-            let marked = standOut.ink(isDark: invert).indices
-            guard TightCrop.holds(marked, width: gray.width, height: gray.height) else { break }
-            let wider = max(cell, Int((Self.cellsPerStroke * StrokeWidth.of(marked, width: gray.width, height: gray.height)).rounded(.up)))
-            guard wider > cell else { break }
-            cell = wider
-            background = surface(inkIsDark: invert)
-            standOut = StandOutPixels(gray, surface: background, region: paper)
-        }
+        let background = surface(inkIsDark: invert)
+        let standOut = StandOutPixels(gray, surface: background, region: paper, noiseRegion: measured)
         return FoundInk(gray: gray, inverted: invert, map: InkExtractor.inkMap(standOut, inkIsDark: invert),
                         surface: background, paper: paper.bounds)
     }
@@ -147,8 +141,6 @@ public struct Preprocessor: Sendable {
     /// The second background surface's cells are at least this many
     /// strokes wide.
     static let cellsPerStroke = 1.2
-    /// At most this many more surfaces for a tight crop.
-    static let tightPasses = 2
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
     static func analysisRaster(_ image: GrayImage) -> Raster {

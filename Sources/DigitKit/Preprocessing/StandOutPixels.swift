@@ -76,11 +76,15 @@ struct StandOutPixels {
         Int32(truncatingIfNeeded: (x + 6_755_399_441_055_744.0).bitPattern)  // + 1.5 * 2^52
     }
 
-    init(_ raster: Raster, surface: BackgroundSurface, region: PaperRegion) {
+    /// The pixels of `raster` in `region` beyond the noise threshold of
+    /// their residuals from `surface`, the threshold measured on the pixels
+    /// in `noiseRegion` (by default `region`; a tight crop's paper alone,
+    /// see `TightCrop`).
+    init(_ raster: Raster, surface: BackgroundSurface, region: PaperRegion, noiseRegion: PaperRegion? = nil) {
         width = raster.width
         height = raster.height
         let residuals = Self.microResiduals(raster, surface: surface)
-        let threshold = Self.noiseThreshold(residuals, region: region)
+        let threshold = Self.noiseThreshold(residuals, region: noiseRegion ?? region)
         self.threshold = threshold
         // Beyond the threshold means at least `beyond` millionths either side.
         let beyond = Self.leastBeyond(threshold)

@@ -1,0 +1,66 @@
+@testable import DigitKit
+import Foundation
+import Testing
+
+/// Otsu's separability and the tight-crop rule that measures a picture's
+/// background on its paper alone (`TightCrop.paperSide`).
+@Suite("Tight crops on plain paper")
+struct TightCropTests {
+    /// A 60x40 picture of paper at 220 with a dark bar 12 pixels wide
+    /// (level 40) across its whole height, at `x0`, plus `noise` added to
+    /// every pixel by a fixed pattern.
+    static func bar(at x0: Int, ramp: Double = 0, noise: Double = 0) -> Raster {
+        let width = 60, height = 40
+        var values = [Double](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let paper = 220 - ramp * Double(x) / Double(width)
+                let pattern = Double((x * 7 + y * 13) % 11) / 10 - 0.5
+                values[y * width + x] = ((x0..<(x0 + 12)).contains(x) ? 40 : paper) + noise * pattern
+            }
+        }
+        return Raster(width: width, height: height, values: values)
+    }
+
+    static func histogram(_ raster: Raster) -> [Double] {
+        OtsuLevel.histogram(raster, region: PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: 0))
+    }
+
+    @Test("separability: 1 for two levels, 0 for one, below 1 when the classes spread")
+    func separability() {
+        let two = OtsuLevel.split(Self.histogram(Self.bar(at: 20)))
+        #expect(two.separability == 1)
+        #expect((40..<220).contains(two.level))
+        #expect(OtsuLevel.split([Double](repeating: 0, count: 255) + [10]).separability == 0)
+        let spread = OtsuLevel.split(Self.histogram(Self.bar(at: 20, ramp: 120))).separability
+        #expect(spread > 0.3 && spread < 0.9, "\(spread)")
+        // The level is the one `of` finds from the values.
+        let values = Self.bar(at: 20, ramp: 60, noise: 30).values
+        #expect(OtsuLevel.split(Self.histogram(Raster(width: 60, height: 40, values: values))).level == OtsuLevel.of(values))
+    }
+
+    @Test("a bar along the left edge on plain paper is a tight crop: its paper alone is measured")
+    func paperSide() throws {
+        let raster = Self.bar(at: 0, noise: 4)
+        let whole = PaperRegion(width: 60, height: 40, mask: nil, borderBrightShare: 1)
+        let paper = try #require(TightCrop.paperSide(of: raster, region: whole, inkIsDark: true))
+        let mask = try #require(paper.mask)
+        for (index, value) in raster.values.enumerated() { #expect(mask[index] == (value > 100)) }
+        // Light ink on dark paper: the same picture negated, its paper the dark class.
+        let negative = Raster(width: 60, height: 40, values: raster.values.map { 255 - $0 })
+        let dark = try #require(TightCrop.paperSide(of: negative, region: whole, inkIsDark: false)?.mask)
+        #expect(dark == mask)
+    }
+
+    @Test("no tight crop: ink reaching two edges, or paper under a shadow")
+    func notTight() {
+        let whole = PaperRegion(width: 60, height: 40, mask: nil, borderBrightShare: 1)
+        // Two edges only: a bar from top to bottom away from the sides.
+        #expect(TightCrop.paperSide(of: Self.bar(at: 20), region: whole, inkIsDark: true) == nil)
+        // A strong light gradient spreads the paper's class: not two levels.
+        let shaded = Self.bar(at: 0, ramp: 150)
+        #expect(OtsuLevel.split(Self.histogram(shaded)).separability < TightCrop.twoLevels)
+        #expect(TightCrop.paperSide(of: shaded, region: whole, inkIsDark: true) == nil)
+        #expect(TightCrop.paperSide(of: Self.bar(at: 0), region: whole, inkIsDark: true) != nil)
+    }
+}

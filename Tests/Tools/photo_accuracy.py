@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Accuracy of the built `digits` on the phone-photo fixtures, per kind,
+with the MNIST pipeline and with --raw side by side, how many answers are
+marked uncertain and how many are confidently wrong (a wrong digit with no
+uncertain mark): the figures of the README's photo table. A blank photo is
+right when no digit is found. Needs only a build:
+
+    swift build -c release && python3 Tests/Tools/photo_accuracy.py [path/to/digits]
+"""
+
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from realworld_accuracy import ROOT, classify  # noqa: E402
+
+PHOTOS = os.path.join(ROOT, "Tests/DigitsTests/Resources/photos")
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/digits")
+    rows = [line.split("\t") for line in open(os.path.join(PHOTOS, "labels.tsv")).read().splitlines()]
+    files = [os.path.join(PHOTOS, r[0]) for r in rows]
+    results = {mode: classify(binary, files, extra) for mode, extra in (("pipeline", []), ("raw", ["--raw"]))}
+    kinds = collections.OrderedDict()
+    misses = []
+    for row, path in zip(rows, files):
+        label = None if row[2] == "-" else int(row[2])
+        for key in (row[1], "all"):
+            counts = kinds.setdefault(key, collections.Counter())
+            counts["pictures"] += 1
+            for mode in ("pipeline", "raw"):
+                counts[mode] += results[mode][path].get("digit") == label
+            answer = results["pipeline"][path]
+            counts["uncertain"] += bool(answer.get("uncertain"))
+            counts["confidently wrong"] += answer.get("digit") not in (None, label) and not answer.get("uncertain")
+        answer = results["pipeline"][path]
+        if answer.get("digit") != label:
+            mark = ", uncertain" if answer.get("uncertain") else ""
+            misses.append(f"{row[0]}: got {answer.get('digit')} ({answer.get('confidence') or 0:.1%}{mark})")
+    print("| kind | pictures | MNIST pipeline | `--raw` | marked uncertain | confidently wrong |")
+    print("|---|---|---|---|---|---|")
+    for kind, c in sorted(kinds.items(), key=lambda item: item[0] == "all"):
+        print(f"| {kind} | {c['pictures']} | {c['pipeline'] / c['pictures']:.1%} | {c['raw'] / c['pictures']:.1%} "
+              f"| {c['uncertain']} | {c['confidently wrong']} |")
+    print()
+    print("missed by the pipeline:\n  " + "\n  ".join(misses))
+
+
+if __name__ == "__main__":
+    main()
