@@ -89,11 +89,11 @@ struct PipelineTests {
 
     /// The digit's box (the cleaned ink) of MNIST's seven drawn 3x at (`x`,
     /// 60) on a 240x200 canvas at level 240, ink 10, and of the same canvas
-    /// with the pixels in `columns` x `rows` set to `level`.
+    /// with the pixels in `columns` x `rows` made at least as dark as `level`.
     static func inkBoxes(x: Int, columns: Range<Int>, rows: Range<Int>, level: UInt8) throws -> (alone: Raster, marked: Raster) {
         let clean = try canvas(try mnistSeven(), factor: 3, width: 240, height: 200, x: x, y: 60, background: 240, ink: 10)
         var pixels = clean.pixels
-        for y in rows { for x in columns { pixels[y * 240 + x] = level } }
+        for y in rows { for x in columns { pixels[y * 240 + x] = min(pixels[y * 240 + x], level) } }
         let marked = try GrayImage(width: 240, height: 200, pixels: pixels)
         return (try #require(Preprocessor().process(clean).ink), try #require(Preprocessor().process(marked).ink))
     }
@@ -115,6 +115,17 @@ struct PipelineTests {
         // than the seven's strokes, at a sixth of their contrast.
         let banded = try Self.inkBoxes(x: 60, columns: 200..<214, rows: 0..<200, level: 200)
         #expect(banded.marked.width == banded.alone.width && banded.marked.height == banded.alone.height)
+    }
+
+    @Test("weak ink touching the digit (a shadow's soft rim) does not stretch its box")
+    func weakRimIsLeftOut() throws {
+        // A line across the whole canvas through the seven, 18 levels below
+        // the paper: above the noise, but under a tenth of the ink's contrast.
+        let crossed = try Self.inkBoxes(x: 60, columns: 0..<240, rows: 100..<103, level: 222)
+        #expect(crossed.marked.width == crossed.alone.width && crossed.marked.height == crossed.alone.height)
+        // At a fifth of the contrast it is ink, and joins the digit.
+        let darker = try Self.inkBoxes(x: 60, columns: 0..<240, rows: 100..<103, level: 190)
+        #expect(darker.marked.width > darker.alone.width)
     }
 
     @Test("a blank or near-blank picture has no digit", arguments: [0, 128, 255])

@@ -375,6 +375,14 @@ def ink_map(r, threshold, region, dark):
     return np.clip((above - threshold) / (peak - threshold), 0, 1)
 
 
+WEAK_SHARE = 0.1
+
+
+def strong(ink):
+    """InkExtractor.strong: the map without the values under WEAK_SHARE."""
+    return np.where(ink >= WEAK_SHARE, ink, 0.0)
+
+
 # ConnectedComponents
 NEAR_SHARE = 0.5
 FAINT_SHARE = 0.5
@@ -522,7 +530,7 @@ def field_from_gray(gray, inversion="auto"):
     ink = ink_map(r, threshold, region, invert)
     if ink is None:
         return None
-    found = digit_in(ink)
+    found = digit_in(strong(ink))
     if found is None:
         return None
     cleaned, (x0, y0, x1, y1) = found

@@ -18,4 +18,19 @@ enum InkExtractor {
         let values = ink.levels.map { min(1, max(0, ($0 - threshold) / (peak - threshold))) }
         return InkMap(width: pixels.width, height: pixels.height, indices: ink.indices, values: values)
     }
+
+    /// Ink under this share of typical ink (map values below it) is weak:
+    /// the soft rim of a shadow beside the digit, the fringe of a sheet's
+    /// shaded edge, the faintest anti-aliasing. Every share from 0.05 to
+    /// 0.15 read the same photos; 0.2 lost two.
+    static let weakShare = 0.1
+
+    /// `map` without its weak pixels, for the single-digit path: a shadow's
+    /// rim that touches the digit joins it into one component through its
+    /// weak fringe, and the digit's box takes in the shadow (a 5 read as a
+    /// 3). The number reader keeps them: its cuts between touching digits
+    /// read them (700 generated numbers: 96.3% read, 95.7% without them).
+    static func strong(_ map: InkMap) -> InkMap {
+        map.filtered { map.values[$0] >= weakShare }
+    }
 }

@@ -72,7 +72,7 @@ public struct Preprocessor: Sendable {
             return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
         }
         let found = inkMap(for: image)
-        guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
+        guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: InkExtractor.strong(map)) else {
             return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                        surface: found.surface, paper: found.paper)
         }
