@@ -98,34 +98,40 @@ struct PipelineTests {
         return (try #require(Preprocessor().process(clean).ink), try #require(Preprocessor().process(marked).ink))
     }
 
-    @Test("a faint trace beside the digit (a shadow's edge) stays out of the digit's box")
-    func faintTraceIsLeftOut() throws {
+    /// A mark drawn on the seven's canvas (`inkBoxes`): where, how dark it
+    /// is when it must stay out of the digit's box, and how dark when it
+    /// must join it (nil: never).
+    struct Mark: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let x: Int, columns: Range<Int>, rows: Range<Int>
+        let leftOut: UInt8, joins: UInt8?
+    }
+
+    static let marks = [
         // A line two pixels wide and 120 long, 6 pixels right of the seven's
-        // canvas: as large as a stroke, but a sixth of its contrast.
-        let traced = try Self.inkBoxes(x: 80, columns: 170..<172, rows: 40..<160, level: 200)
-        #expect(traced.marked.width == traced.alone.width && traced.marked.height == traced.alone.height)
-        // A stroke as dark as the digit's is kept: it could be part of it.
-        let stroked = try Self.inkBoxes(x: 80, columns: 170..<172, rows: 40..<160, level: 10)
-        #expect(stroked.marked.width > stroked.alone.width)
-    }
+        // canvas: as large as a stroke, but a sixth of its contrast. As dark
+        // as the digit's strokes it is kept: it could be part of it.
+        Mark(testDescription: "a faint trace beside the digit (a shadow's edge)",
+             x: 80, columns: 170..<172, rows: 40..<160, leftOut: 200, joins: 10),
+        // A band 14 pixels wide from top to bottom: more pixels than the
+        // seven's strokes, at a sixth of their contrast.
+        Mark(testDescription: "a faint trace larger than the digit (a sheet's shaded edge)",
+             x: 60, columns: 200..<214, rows: 0..<200, leftOut: 200, joins: nil),
+        // A line across the canvas through the seven, 18 levels below the
+        // paper: above the noise, under a tenth of the ink's contrast. At a
+        // fifth of it, it is ink and joins the digit.
+        Mark(testDescription: "weak ink touching the digit (a shadow's soft rim)",
+             x: 60, columns: 0..<240, rows: 100..<103, leftOut: 222, joins: 190),
+    ]
 
-    @Test("the digit is the ink, not a faint trace larger than it (a sheet's shaded edge)")
-    func faintTraceLargerThanTheDigit() throws {
-        // A band 14 pixels wide from top to bottom on the right: more pixels
-        // than the seven's strokes, at a sixth of their contrast.
-        let banded = try Self.inkBoxes(x: 60, columns: 200..<214, rows: 0..<200, level: 200)
-        #expect(banded.marked.width == banded.alone.width && banded.marked.height == banded.alone.height)
-    }
-
-    @Test("weak ink touching the digit (a shadow's soft rim) does not stretch its box")
-    func weakRimIsLeftOut() throws {
-        // A line across the whole canvas through the seven, 18 levels below
-        // the paper: above the noise, but under a tenth of the ink's contrast.
-        let crossed = try Self.inkBoxes(x: 60, columns: 0..<240, rows: 100..<103, level: 222)
-        #expect(crossed.marked.width == crossed.alone.width && crossed.marked.height == crossed.alone.height)
-        // At a fifth of the contrast it is ink, and joins the digit.
-        let darker = try Self.inkBoxes(x: 60, columns: 0..<240, rows: 100..<103, level: 190)
-        #expect(darker.marked.width > darker.alone.width)
+    @Test("a faint or weak mark stays out of the digit's box; a dark one joins it", arguments: marks)
+    func markBesideTheDigit(_ mark: Mark) throws {
+        let faint = try Self.inkBoxes(x: mark.x, columns: mark.columns, rows: mark.rows, level: mark.leftOut)
+        #expect(faint.marked.width == faint.alone.width && faint.marked.height == faint.alone.height)
+        if let joins = mark.joins {
+            let dark = try Self.inkBoxes(x: mark.x, columns: mark.columns, rows: mark.rows, level: joins)
+            #expect(dark.marked.width > dark.alone.width)
+        }
     }
 
     @Test("a blank or near-blank picture has no digit", arguments: [0, 128, 255])

@@ -11,6 +11,12 @@ struct PieceTensor {
     /// piece's largest part are dropped.
     static let sliverShare = 5
 
+    /// The least grey level of a piece's ink: weak ink is left out, as the
+    /// single-digit path leaves it out (`InkExtractor.strong`), so that a
+    /// piece is read as `digits classify` reads the same digit. The cuts
+    /// between touching digits still see it.
+    static let strongLevel = 255 * InkExtractor.weakShare
+
     /// The piece of `raster` between the cuts `left` and `right` (in each
     /// row y, columns left.column[y]..<right.column[y]), or nil when it
     /// holds no ink.
@@ -21,7 +27,7 @@ struct PieceTensor {
         var indices: [Int] = [], values: [Double] = []
         let width = columns.count
         for y in 0..<raster.height {
-            for x in left.column[y]..<max(left.column[y], right.column[y]) where raster[x, y] > 0 {
+            for x in left.column[y]..<max(left.column[y], right.column[y]) where raster[x, y] >= Self.strongLevel {
                 indices.append(y * width + x - columns.lowerBound)
                 values.append(raster[x, y])
             }
