@@ -39,6 +39,8 @@ struct InkMap {
     /// position in `indices`) is true.
     func filtered(_ keep: (Int) -> Bool) -> InkMap {
         var kept = InkMap(width: width, height: height, indices: [], values: [])
+        kept.indices.reserveCapacity(count)
+        kept.values.reserveCapacity(count)
         for k in indices.indices where keep(k) {
             kept.indices.append(indices[k])
             kept.values.append(values[k])

@@ -31,9 +31,9 @@ enum TightCrop {
         let (level, separability) = OtsuLevel.split(OtsuLevel.histogram(raster, region: region))
         guard separability >= twoLevels else { return nil }
         // Dark ink is the lower class (levels at or below Otsu's), light ink the upper.
-        let paper = raster.values.indices.map { region.contains($0) && (OtsuLevel.bin(raster.values[$0]) <= level) != inkIsDark }
-        let ink = raster.values.indices.filter { !paper[$0] && region.contains($0) }
-        guard holds(ink, width: width, height: height) else { return nil }
+        let isInk = { (index: Int) in region.contains(index) && (OtsuLevel.bin(raster.values[index]) <= level) == inkIsDark }
+        guard holds(raster.values.indices.filter(isInk), width: width, height: height) else { return nil }
+        let paper = raster.values.indices.map { region.contains($0) && !isInk($0) }
         return PaperRegion(width: width, height: height, mask: paper, borderBrightShare: region.borderBrightShare)
     }
 
