@@ -25,7 +25,7 @@ struct PhotoTests {
     /// kind two pictures fails. Before the photo steps (0.3.0): shadow 20,
     /// desk 2, tight 15, thin 8, pencil 8, rotated 24, colour 25,
     /// orientation 14, jpeg 13, blank 7.
-    static let floors = ["shadow": 25, "desk": 24, "tight": 25, "thin": 25, "pencil": 24, "rotated": 24,
+    static let floors = ["shadow": 25, "desk": 25, "tight": 25, "thin": 25, "pencil": 24, "rotated": 24,
                          "colour": 24, "orientation": 25, "jpeg": 25, "blank": 16]
 
     @Test("the fixture set is all there")

@@ -175,6 +175,17 @@ def eroded(region, times):
     return region
 
 
+def dilated(region, times):
+    """4-connected dilation, `times` times."""
+    for _ in range(times):
+        padded = np.pad(region, 1, constant_values=False)
+        region = region | padded[:-2, 1:-1] | padded[2:, 1:-1] | padded[1:-1, :-2] | padded[1:-1, 2:]
+    return region
+
+
+OPENING_CELLS = 2
+
+
 def rectangularity(region):
     """The best share of a rotated box (-20 to 20 degrees, 2-degree steps) the
     region fills, and that box's shorter side, in cells."""
@@ -227,6 +238,12 @@ def paper_region(raster):
         return None, ring_bright
     sheet = labels == (int(np.argmax(areas)) + 1)
     whole = filled(sheet)
+    # Opened by OPENING_CELLS: bright desk patches touching the sheet go.
+    core_labels, core_areas = components4(eroded(whole, OPENING_CELLS))
+    if not core_areas:
+        return None, ring_bright
+    kept = dilated(core_labels == (int(np.argmax(core_areas)) + 1), OPENING_CELLS)
+    sheet, whole = sheet & kept, whole & kept
     if whole.sum() < 0.12 * whole.size or sheet.sum() < 0.75 * whole.sum() or (~whole).sum() == 0:
         return None, ring_bright
     contrast = lower_median(coarse[sheet]) - lower_median(coarse[~whole])

@@ -147,4 +147,19 @@ extension CellGrid where Cell == Bool {
         }
         return grid
     }
+
+    /// 4-connected dilation, `times` times.
+    func dilated(times: Int) -> CellGrid<Bool> {
+        var grid = self
+        for _ in 0..<times {
+            let before = grid
+            for y in 0..<height {
+                for x in 0..<width where !before[x, y] {
+                    grid[x, y] = (x > 0 && before[x - 1, y]) || (x < width - 1 && before[x + 1, y])
+                        || (y > 0 && before[x, y - 1]) || (y < height - 1 && before[x, y + 1])
+                }
+            }
+        }
+        return grid
+    }
 }
