@@ -23,7 +23,7 @@ struct TightCropTests {
     }
 
     static func histogram(_ raster: Raster) -> [Double] {
-        OtsuLevel.histogram(raster, region: PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: 0))
+        OtsuLevel.histogram(raster.values)
     }
 
     @Test("separability: 1 for two levels, 0 for one, below 1 when the classes spread")

@@ -27,15 +27,14 @@ def main():
     misses = []
     for row, path in zip(rows, files):
         label = None if row[2] == "-" else int(row[2])
+        answer = results["pipeline"][path]
         for key in (row[1], "all"):
             counts = kinds.setdefault(key, collections.Counter())
             counts["pictures"] += 1
             for mode in ("pipeline", "raw"):
                 counts[mode] += results[mode][path].get("digit") == label
-            answer = results["pipeline"][path]
             counts["uncertain"] += bool(answer.get("uncertain"))
             counts["confidently wrong"] += answer.get("digit") not in (None, label) and not answer.get("uncertain")
-        answer = results["pipeline"][path]
         if answer.get("digit") != label:
             mark = ", uncertain" if answer.get("uncertain") else ""
             misses.append(f"{row[0]}: got {answer.get('digit')} ({answer.get('confidence') or 0:.1%}{mark})")

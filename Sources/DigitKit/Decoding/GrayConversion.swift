@@ -1,13 +1,13 @@
 /// Reduces decoded 8-bit samples (G, GA, RGB or RGBA) to one grey byte per
 /// pixel. Kept apart from the decoder so the arithmetic is easy to check.
 enum GrayConversion {
-    /// Luma with ITU-R 601 weights in 16-bit fixed point, rounded; the same
-    /// integers Pillow's `convert("L")` uses, so the weights sum to 65536 and
-    /// grey input passes through unchanged.
     /// Pillow's ITU-R 601 weights in 16-bit fixed point (they sum to 65536),
     /// for `luma` and its table.
     static let weights: (red: UInt32, green: UInt32, blue: UInt32) = (19595, 38470, 7471)
 
+    /// Luma with ITU-R 601 weights in 16-bit fixed point, rounded; the same
+    /// integers Pillow's `convert("L")` uses, so the weights sum to 65536 and
+    /// grey input passes through unchanged.
     @inline(__always)
     static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         // At most 255 * 65536 + 0x8000 < 2^32: the wrapping operators never

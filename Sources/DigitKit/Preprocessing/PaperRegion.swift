@@ -186,19 +186,19 @@ enum OtsuLevel {
     /// The first level that maximizes the between-class variance of the
     /// values' levels; a value is in the upper class when its level is above it.
     static func of(_ values: [Double]) -> Int {
-        var histogram = [Double](repeating: 0, count: 256)
-        for value in values { histogram[bin(value)] += 1 }
-        return split(histogram).level
+        split(histogram(values)).level
     }
 
-    /// How many of `raster`'s pixels in `region` fall in each level (256
-    /// counts). Four interleaved tallies, so that pixels of one level in a
-    /// row do not wait on each other's increments.
-    static func histogram(_ raster: Raster, region: PaperRegion) -> [Double] {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { tallies in
+    /// How many of `values` fall in each level (256 counts), only those
+    /// whose flag in `mask` is set when there is one. Four interleaved
+    /// tallies, so that values of one level in a row do not wait on each
+    /// other's increments.
+    static func histogram(_ values: [Double], mask: [Bool]? = nil) -> [Double] {
+        precondition(mask.map { $0.count == values.count } ?? true)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { tallies in
             tallies.initialize(repeating: 0)
-            raster.values.withUnsafeBufferPointer { values in
-                if let mask = region.mask {
+            values.withUnsafeBufferPointer { values in
+                if let mask {
                     for index in values.indices where mask[index] { tallies[bin(values[index])] &+= 1 }
                 } else {
                     let quads = values.count / 4

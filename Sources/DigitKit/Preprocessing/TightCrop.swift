@@ -28,7 +28,7 @@ enum TightCrop {
     /// paper's side of Otsu's level; nil for any other picture.
     static func paperSide(of raster: Raster, region: PaperRegion, inkIsDark: Bool) -> PaperRegion? {
         let width = raster.width, height = raster.height
-        let (level, separability) = OtsuLevel.split(OtsuLevel.histogram(raster, region: region))
+        let (level, separability) = OtsuLevel.split(OtsuLevel.histogram(raster.values, mask: region.mask))
         guard separability >= twoLevels else { return nil }
         // Dark ink is the lower class (levels at or below Otsu's), light ink the upper.
         let isInk = { (index: Int) in region.contains(index) && (OtsuLevel.bin(raster.values[index]) <= level) == inkIsDark }
