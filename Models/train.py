@@ -30,6 +30,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mnist_idx  # noqa: E402
 import outliers  # noqa: E402
+import typeset  # noqa: E402
 
 MEAN = 0.1307
 STD = 0.3081
@@ -224,6 +225,9 @@ def main():
                     help="outlier pictures (pairs, parts, overhangs: Models/outliers.py) per training digit "
                          "in each batch, trained toward equal probabilities (0: none)")
     ap.add_argument("--outlier-weight", type=float, default=0.5, help="weight of the outlier loss")
+    ap.add_argument("--typeset", type=float, default=0.0,
+                    help="typeset digits (Models/typeset.py: faces no test fixture uses) per training digit "
+                         "in each batch (0: none)")
     ap.add_argument("--state", help="also save the trained weights and temperature here (for Models/export.py)")
     args = ap.parse_args()
 
@@ -256,6 +260,11 @@ def main():
         print(f"{len(pool)} outlier pictures to train on; 5000 more from the test digits to measure; "
               f"mean top probability on those before: {outlier_confidence(model, held_out_outliers) * 100:.1f}%",
               flush=True)
+    printed = printed_y = None
+    if args.typeset:
+        printed, printed_y = typeset.make()
+        printed, printed_y = torch.from_numpy(printed.astype(np.float32) / 255).unsqueeze(1), torch.from_numpy(printed_y)
+        print(f"{len(printed)} typeset digits to train on", flush=True)
     params = sum(p.numel() for p in model.parameters())
     print(f"torch {torch.__version__}, {args.threads} threads, {params} parameters", flush=True)
 
@@ -270,14 +279,18 @@ def main():
         total_loss = 0.0
         for step in range(steps_per_epoch):
             idx = order[step * args.batch:(step + 1) * args.batch]
-            x = augment(train_x[idx], gen, args.augment)
+            x, y = augment(train_x[idx], gen, args.augment), train_y[idx]
+            if printed is not None:
+                pick = torch.randint(len(printed), (max(1, int(len(idx) * args.typeset)),), generator=gen)
+                x = torch.cat([x, augment(printed[pick], gen, args.augment)])
+                y = torch.cat([y, printed_y[pick]])
             if pool is not None:
                 extra = max(1, int(len(idx) * args.outliers))
                 junk = augment(pool[torch.randint(len(pool), (extra,), generator=gen)], gen, args.augment)
                 out = model(normalize(torch.cat([x, junk])))
-                loss = F.nll_loss(out[:len(idx)], train_y[idx]) + args.outlier_weight * outlier_loss(out[len(idx):])
+                loss = F.nll_loss(out[:len(y)], y) + args.outlier_weight * outlier_loss(out[len(y):])
             else:
-                loss = F.nll_loss(model(normalize(x)), train_y[idx])
+                loss = F.nll_loss(model(normalize(x)), y)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
