@@ -6,8 +6,16 @@ uncertain mark): the figures of the README's photo table. A blank photo is
 right when no digit is found. Needs only a build:
 
     swift build -c release && python3 Tests/Tools/photo_accuracy.py [path/to/digits]
+
+The committed photos are the ones the preprocessing rules were tuned on, so
+they flatter it. `--photos FOLDER` measures a set made fresh from another
+seed, which no rule has seen (README, "Phone photos"):
+
+    /usr/bin/python3 Tests/Tools/make_photo_fixtures.py --out /tmp/fresh --count-per-kind 60 --seed 7
+    python3 Tests/Tools/photo_accuracy.py --photos /tmp/fresh
 """
 
+import argparse
 import collections
 import os
 import sys
@@ -19,9 +27,13 @@ PHOTOS = os.path.join(ROOT, "Tests/DigitsTests/Resources/photos")
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/digits")
-    rows = [line.split("\t") for line in open(os.path.join(PHOTOS, "labels.tsv")).read().splitlines()]
-    files = [os.path.join(PHOTOS, r[0]) for r in rows]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("digits", nargs="?", default=os.path.join(ROOT, ".build/release/digits"))
+    parser.add_argument("--photos", default=PHOTOS, help="a folder with labels.tsv (default: the committed photos)")
+    args = parser.parse_args()
+    binary = args.digits
+    rows = [line.split("\t") for line in open(os.path.join(args.photos, "labels.tsv")).read().splitlines()]
+    files = [os.path.join(args.photos, r[0]) for r in rows]
     results = {mode: classify(binary, files, extra) for mode, extra in (("pipeline", []), ("raw", ["--raw"]))}
     kinds = collections.OrderedDict()
     misses = []
