@@ -266,12 +266,9 @@ def surface_cell(width, height):
     return max(4, round_half_up(min(width, height) / 16))
 
 
-def background_surface(raster, region, cell, ink_dark=None):
-    """The background level at every pixel: the lower median of each cell's
-    region pixels (cells with under a quarter of theirs in the region have
-    none), closed (dark ink) or opened (light ink) over 3x3 cells when the
-    polarity is given, the lower median of the 5x5 cells around each, and
-    bilinear between cell centres."""
+def cell_medians(raster, region, cell):
+    """The lower median of each cell's region pixels; NaN for cells with
+    under a quarter of theirs in the region."""
     height, width = raster.shape
     ny, nx = -(-height // cell), -(-width // cell)
     levels = np.full((ny, nx), np.nan)
@@ -282,6 +279,29 @@ def background_surface(raster, region, cell, ink_dark=None):
             if 4 * inside.sum() < block.size:
                 continue
             levels[j, i] = lower_median(block[inside])
+    return levels
+
+
+# PolarityDetector.lightBackground
+LIGHT_BACKGROUND = 128.0
+
+
+def background_is_light(raster, region, cell):
+    """PolarityDetector.isLight: the lower median of the defined cell medians is light."""
+    levels = cell_medians(raster, region, cell)
+    defined = levels[np.isfinite(levels)]
+    return len(defined) > 0 and lower_median(defined) >= LIGHT_BACKGROUND
+
+
+def background_surface(raster, region, cell, ink_dark=None):
+    """The background level at every pixel: the lower median of each cell's
+    region pixels (cells with under a quarter of theirs in the region have
+    none), closed (dark ink) or opened (light ink) over 3x3 cells when the
+    polarity is given, the lower median of the 5x5 cells around each, and
+    bilinear between cell centres."""
+    height, width = raster.shape
+    ny, nx = -(-height // cell), -(-width // cell)
+    levels = cell_medians(raster, region, cell)
     defined = np.isfinite(levels)
     if not defined.any():
         return np.full((height, width), lower_median(raster[region] if region.any() else raster.ravel()))
@@ -534,7 +554,8 @@ def field_from_gray(gray, inversion="auto"):
     r = residuals(raster, background_surface(raster, region, cell))
     threshold = noise_threshold(r, region)
     if inversion == "auto":
-        invert = bool(ink_is_dark(r, threshold, region)) or (paper is None and ring_bright >= 0.75)
+        invert = bool(ink_is_dark(r, threshold, region)) or (paper is None and ring_bright >= 0.75) \
+            or background_is_light(raster, region, cell)
     else:
         invert = inversion == "always"
     marked = ((-r if invert else r) > threshold) & region

@@ -7,7 +7,8 @@
 ///    desk (`PaperRegion`); measure the background locally, in cells, so
 ///    that shadows, vignetting and tints go (`BackgroundSurface`), with the
 ///    noise level; decide whether the ink lies below or above it, so it can
-///    be made bright on dark (`Inversion`); measure the strokes' width and
+///    be made bright on dark (`Inversion`; on light paper it is always
+///    below, `PolarityDetector.isLight`); measure the strokes' width and
 ///    measure the background again with cells wider than the strokes,
 ///    knowing the polarity, and on the paper alone in a tight crop on
 ///    plain paper (`TightCrop`);
@@ -123,6 +124,7 @@ public struct Preprocessor: Sendable {
         case .auto:
             invert = PolarityDetector.inkIsDark(first)
                 || (paper.mask == nil && paper.borderBrightShare >= PaperRegion.paperBorder)
+                || PolarityDetector.isLight(background: medians!.grid)
         case .always: invert = true
         case .never: invert = false
         }
