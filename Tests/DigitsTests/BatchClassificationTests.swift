@@ -151,9 +151,11 @@ struct BatchClassificationTests {
         var takenWhileLoading = 0
         var overlapped: [ClassificationResult] = []
         try DigitClassifier.classify(counted, loadingModel: {
-            // Waits (at most 10 s) for the workers to take 20 inputs: they
-            // run before the model exists, or this never ends early.
-            let deadline = Date().addingTimeInterval(10)
+            // Waits for the workers to take 20 inputs: they run before the
+            // model exists, or this never ends early. At most 60 s: under
+            // ThreadSanitizer, with the other suites running, they once took
+            // only 13 in 10 s; a plain run takes them in milliseconds.
+            let deadline = Date().addingTimeInterval(60)
             while counted.pulled.withLock({ $0 }) < 20 && Date() < deadline { usleep(1_000) }
             takenWhileLoading = counted.pulled.withLock { $0 }
             #expect(overlapped.isEmpty, "nothing is delivered before the model has loaded")
