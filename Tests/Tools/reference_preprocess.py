@@ -286,22 +286,22 @@ def cell_medians(raster, region, cell):
 LIGHT_BACKGROUND = 128.0
 
 
-def background_is_light(raster, region, cell):
+def is_light(levels):
     """PolarityDetector.isLight: the lower median of the defined cell medians is light."""
-    levels = cell_medians(raster, region, cell)
     defined = levels[np.isfinite(levels)]
     return len(defined) > 0 and lower_median(defined) >= LIGHT_BACKGROUND
 
 
-def background_surface(raster, region, cell, ink_dark=None):
+def background_surface(raster, region, cell, ink_dark=None, levels=None):
     """The background level at every pixel: the lower median of each cell's
     region pixels (cells with under a quarter of theirs in the region have
-    none), closed (dark ink) or opened (light ink) over 3x3 cells when the
-    polarity is given, the lower median of the 5x5 cells around each, and
-    bilinear between cell centres."""
+    none; `levels` when they are measured already), closed (dark ink) or
+    opened (light ink) over 3x3 cells when the polarity is given, the lower
+    median of the 5x5 cells around each, and bilinear between cell centres."""
     height, width = raster.shape
     ny, nx = -(-height // cell), -(-width // cell)
-    levels = cell_medians(raster, region, cell)
+    if levels is None:
+        levels = cell_medians(raster, region, cell)
     defined = np.isfinite(levels)
     if not defined.any():
         return np.full((height, width), lower_median(raster[region] if region.any() else raster.ravel()))
@@ -551,11 +551,13 @@ def field_from_gray(gray, inversion="auto"):
     paper, ring_bright = paper_region(raster)
     region = paper if paper is not None else np.ones((height, width), dtype=bool)
     cell = surface_cell(width, height)
-    r = residuals(raster, background_surface(raster, region, cell))
+    # The first surface's cell medians also tell whether the paper is light.
+    levels = cell_medians(raster, region, cell)
+    r = residuals(raster, background_surface(raster, region, cell, levels=levels))
     threshold = noise_threshold(r, region)
     if inversion == "auto":
         invert = bool(ink_is_dark(r, threshold, region)) or (paper is None and ring_bright >= 0.75) \
-            or background_is_light(raster, region, cell)
+            or is_light(levels)
     else:
         invert = inversion == "always"
     marked = ((-r if invert else r) > threshold) & region
