@@ -144,6 +144,17 @@ at::Tensor checkedScores(const c10::IValue &output, int64_t count, TBStatus stat
     return output.toTensor();
 }
 
+/// Throws a BridgeFailure with `status` when `logProbabilities` holds a NaN.
+/// A model whose scores are NaN or +infinity (log_softmax turns both into
+/// NaN) has failed: its answer must not pass for a confident digit. A score
+/// of -infinity is a class the model rules out, and stays.
+void requireFinite(const at::Tensor &logProbabilities, TBStatus status) {
+    if (at::isnan(logProbabilities).any().item<bool>()) {
+        const char *context = status == TBStatusNotADigitModel ? "not a digit model: probe forward" : "forward pass";
+        throw BridgeFailure{status, std::string(context) + " returned scores that are not finite numbers (NaN or infinity)"};
+    }
+}
+
 /// Runs `count` images through the model and writes their log-probabilities.
 void forward(const TBModule *module, const float *pixels, size_t count, float *logProbabilities, TBStatus shapeStatus) {
     c10::InferenceMode inferenceMode;
@@ -156,6 +167,7 @@ void forward(const TBModule *module, const float *pixels, size_t count, float *l
     c10::IValue output = module->module.forward({input});
     at::Tensor scores = checkedScores(output, n, shapeStatus);
     at::Tensor logProbs = torch::log_softmax(scores.to(torch::kFloat), 1).contiguous();
+    requireFinite(logProbs, shapeStatus);
     std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * count * TB_CLASS_COUNT);
 }
 
@@ -236,6 +248,7 @@ size_t readLine(const TBModule *module, const float *pixels, size_t width, float
                                              " frames, more than the caller's buffer holds"};
     }
     at::Tensor logProbs = torch::log_softmax(output.toTensor().to(torch::kFloat), 2).contiguous();
+    requireFinite(logProbs, shapeStatus);
     std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * frames * TB_LINE_CLASS_COUNT);
     return frames;
 }

@@ -64,6 +64,30 @@ class FailsOnInk(nn.Module):
         return self.linear(x.flatten(1))
 
 
+class NaNOnInk(nn.Module):
+    """Passes the bridge's probe (an all-zero picture) with finite scores,
+    then returns NaN for any picture with ink: a model whose failure shows
+    only in its numbers, which must not pass for a confident digit."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.linear = nn.Linear(28 * 28, 10)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        scores = self.linear(x.flatten(1))
+        if bool(x.max() > 0):
+            return scores * float("nan")
+        return scores
+
+
+class InfiniteScores(nn.Module):
+    """Returns +infinity for every class, on the probe too: refused at load."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.full([x.size(0), 10], float("inf"))
+
+
 class Logits(nn.Module):
     """A fixed linear map returning raw logits (not log-probabilities):
     valid, and the bridge's log_softmax must normalize it."""
@@ -82,7 +106,8 @@ def main():
     os.makedirs(out, exist_ok=True)
     for name, module in [("wrong-shape", WrongShape()), ("tuple-output", TupleOutput()),
                          ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits()),
-                         ("fails-on-ink", FailsOnInk())]:
+                         ("fails-on-ink", FailsOnInk()), ("nan-on-ink", NaNOnInk()),
+                         ("infinite-scores", InfiniteScores())]:
         module.eval()
         torch.jit.script(module).save(os.path.join(out, name + ".pt"))
     # Files that are not TorchScript at all.

@@ -77,7 +77,8 @@ typedef enum TBStatus {
     /// (for a line model: on a [1, 1, 28, 32] tensor, a float [1, T, 11]
     /// tensor with 1 <= T <= 32).
     TBStatusNotADigitModel = 3,
-    /// A forward pass raised (the model's own code failed at run time).
+    /// A forward pass raised (the model's own code failed at run time), or
+    /// returned scores that are not finite numbers (NaN or infinity).
     TBStatusInferenceFailed = 4,
     /// libtorch could not allocate memory.
     TBStatusOutOfMemory = 5,
