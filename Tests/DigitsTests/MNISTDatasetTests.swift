@@ -49,4 +49,27 @@ struct MNISTDatasetTests {
         try expectInvalid([0, 0, 8, 3, 0x7f, 0xff, 0xff, 0xff, 0, 0, 0, 1, 0, 0, 0, 1], labels, "dimension 2147483647 out of range")
         try expectInvalid(Array(images.prefix(6)), labels, "truncated header: 2 of 12 bytes")
     }
+
+    @Test("memory follows the data read, not the header: a 16-byte file claiming a gigabyte is refused under a 400 MB limit",
+          .enabled(if: AddressSpaceLimit.isEnforceable))
+    func headerClaimsCostNothing() throws {
+        let labels = try Self.temporaryFile([0, 0, 8, 1, 0, 0x14, 0xE3, 0xA8])
+        // 1,369,000 images of 28x28: 1.07 GB claimed, none there.
+        let images = try Self.temporaryFile([0, 0, 8, 3, 0, 0x14, 0xE3, 0xA8, 0, 0, 0, 28, 0, 0, 0, 28])
+        defer { for path in [labels, images] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try AddressSpaceLimit.digits(["eval", "--images", images, "--labels", labels], kibibytes: 400_000)
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["digits: \(images): truncated data: 0 of 1073296000 bytes"])
+    }
+
+    @Test("an item over the pixel ceiling every picture input has is refused before its data is read")
+    func itemPixelCeiling() throws {
+        let labels = try Self.temporaryFile([0, 0, 8, 1, 0, 0, 0, 1, 1])
+        // One 30000x30000 image (900 megapixels), its data left out.
+        let images = try Self.temporaryFile([0, 0, 8, 3, 0, 0, 0, 1, 0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30])
+        defer { for path in [labels, images] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try CommandRunner.digits(["eval", "--images", images, "--labels", labels])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["digits: \(images): each item is 30000x30000 pixels, over the limit of 67108864 pixels"])
+    }
 }

@@ -3,17 +3,24 @@ internal import CZlib
 /// Reads one MNIST IDX file (gzipped or raw: zlib's gzread reads both):
 /// a big-endian magic number naming the element type and dimension count,
 /// the dimensions, then the unsigned bytes. Everything the header claims is
-/// checked against limits before anything of that size is allocated, and
-/// the data must be exactly as long as the header says.
+/// checked against limits, and the data must be exactly as long as the
+/// header says. Memory grows with the data actually read, never with what
+/// the header claims: a short file claiming a gigabyte costs one chunk.
 enum IDXFile {
     /// The most data bytes one file may claim: 1 GiB (MNIST's training images are 47 MB).
     static let maxBytes = 1 << 30
     /// The most elements a dimension may claim.
     static let maxDimension = 100_000_000
+    /// The most bytes read in one step, and so allocated ahead of the data.
+    static let chunkSize = 1 << 20
 
     /// The dimensions and bytes of the IDX file at `path`, which must hold
-    /// unsigned bytes (type 0x08) in `dimensions` dimensions.
-    static func read(path: String, dimensions: Int) throws(DigitError) -> (shape: [Int], bytes: [UInt8]) {
+    /// unsigned bytes (type 0x08) in `dimensions` dimensions. `maxItemPixels`
+    /// bounds one item, the product of every dimension but the first (an
+    /// image's rows x columns): the pixel ceiling every other picture input has.
+    static func read(path: String, dimensions: Int, maxItemPixels: Int = PNGDecoder.defaultMaxPixels)
+        throws(DigitError) -> (shape: [Int], bytes: [UInt8])
+    {
         guard let file = gzopen(path, "rb") else {
             throw DigitError(.fileNotFound, "cannot open", subject: path)
         }
@@ -35,6 +42,11 @@ enum IDXFile {
             }
             total = product
         }
+        let itemPixels = shape.dropFirst().reduce(1, *)
+        guard itemPixels <= maxItemPixels else {
+            let size = shape.dropFirst().map(String.init).joined(separator: "x")
+            throw DigitError(.invalidDataset, "each item is \(size) pixels, over the limit of \(maxItemPixels) pixels", subject: path)
+        }
         let bytes = try readExactly(file, count: total, path: path, what: "data")
         var extra: UInt8 = 0
         guard gzread(file, &extra, 1) == 0 else {
@@ -50,11 +62,13 @@ enum IDXFile {
     }
 
     private static func readExactly(_ file: gzFile, count: Int, path: String, what: String) throws(DigitError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(min(count, chunkSize))
+        var chunk = [UInt8](repeating: 0, count: min(count, chunkSize))
         var done = 0
         while done < count {
-            let chunk = UInt32(min(count - done, 1 << 24))
-            let got = bytes.withUnsafeMutableBytes { gzread(file, $0.baseAddress! + done, chunk) }
+            let want = UInt32(min(count - done, chunk.count))
+            let got = chunk.withUnsafeMutableBytes { gzread(file, $0.baseAddress!, want) }
             if got < 0 {
                 var code: Int32 = 0
                 let message = String(cString: gzerror(file, &code))
@@ -63,6 +77,7 @@ enum IDXFile {
             if got == 0 {
                 throw DigitError(.invalidDataset, "truncated \(what): \(done) of \(count) bytes", subject: path)
             }
+            bytes.append(contentsOf: chunk[..<Int(got)])
             done += Int(got)
         }
         return bytes
