@@ -71,7 +71,7 @@ extension Digits {
 
         func run() throws {
             let model = try modelOptions.loadModel(for: .preprocessingBound)
-            let runs = try loadLineModel()
+            let runs = try loadLineModel(besideDigitModel: model.path)
             var reader = NumberReader(model: model, lineModel: runs, decoder: preprocessing.decoder,
                                       preprocessor: preprocessing.preprocessor)
             reader.cutsTouchingDigits = !noCuts
@@ -121,11 +121,18 @@ extension Digits {
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
         }
 
-        /// --line-model, else the shipped line model if there is one (none
-        /// with --no-cuts or --no-line-model); reports a file that fails to load on stderr and
-        /// exits with status 2, as for --model.
-        func loadLineModel() throws -> LineModel? {
-            guard !noCuts, !noLineModel, let path = lineModel ?? ShippedModel.linePath() else { return nil }
+        /// --line-model, else the line model beside the digit model or the
+        /// shipped one (none with --no-cuts or --no-line-model); says once on
+        /// stderr when there is none, as touching digits are then read worse.
+        /// Reports a file that fails to load on stderr and exits with status 2,
+        /// as for --model.
+        func loadLineModel(besideDigitModel digitModel: String) throws -> LineModel? {
+            guard !noCuts, !noLineModel else { return nil }
+            guard let path = lineModel ?? ShippedModel.linePath(besideDigitModel: digitModel) else {
+                StandardError.report("no line model found, so touching digits are cut apart instead of read whole: "
+                    + "pass --line-model PATH, \(ShippedModel.lineSearched(besideDigitModel: digitModel))")
+                return nil
+            }
             do {
                 return try LineModel(path: path)
             } catch {

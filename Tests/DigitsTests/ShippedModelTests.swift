@@ -24,4 +24,32 @@ struct ShippedModelTests {
         #expect(ShippedModel.subfolders(of: "\(root)/checkouts") == ["alpha", "digits", "zeta"].map { "\(root)/checkouts/\($0)" })
         #expect(ShippedModel.subfolders(of: "\(root)/missing").isEmpty)
     }
+
+    @Test("the line model beside the digit model in use comes before the search, and read uses it")
+    func lineModelBesideDigitModel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-beside-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let digitModel = "\(folder)/digits.pt"
+        try FileManager.default.copyItem(atPath: try ShippedModel.path(), toPath: digitModel)
+        let searched = ShippedModel.linePath()
+        #expect(searched != nil)
+        #expect(ShippedModel.linePath(besideDigitModel: digitModel) == searched)
+        // A file there that is not a line model: read must take it, and say so.
+        let beside = "\(folder)/\(ShippedModel.lineFileName)"
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: beside))
+        #expect(ShippedModel.linePath(besideDigitModel: digitModel) == beside)
+        let number = Fixtures.repositoryRoot.appendingPathComponent("Examples/numbers/touching-4711.png").path
+        let result = try CommandRunner.digits(["read", "--model", digitModel, number],
+                                              environment: CLITests.environment.filter { $0.key != ShippedModel.lineEnvironmentVariable })
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("digits: \(beside): "), "\(result.stderr)")
+    }
+
+    @Test("the package DigitKit was compiled from is searched last, for local path dependencies")
+    func sourcePackageRoot() {
+        let root = Fixtures.repositoryRoot.standardizedFileURL.path
+        #expect(ShippedModel.sourcePackageRoot == root)
+        #expect(ShippedModel.searchPaths(for: ShippedModel.fileName).last == "\(root)/Models/digits.pt")
+    }
 }

@@ -29,7 +29,10 @@ public enum ShippedModel {
     ///    above the executable (`.build/checkouts/<name>/`,
     ///    `SourcePackages/checkouts/<name>/`): a program that depends on
     ///    DigitKit, built with SwiftPM;
-    /// 4. ../share/digits/digits.pt beside the executable (an install).
+    /// 4. ../share/digits/digits.pt beside the executable (an install);
+    /// 5. Models/digits.pt in the package DigitKit was compiled from (a
+    ///    local path dependency, `.package(path:)`, whose checkout is not
+    ///    above the program that uses it).
     public static func path() throws(DigitError) -> String {
         if let fromEnvironment = environment(environmentVariable) { return fromEnvironment }
         let candidates = searchPaths(for: fileName)
@@ -38,7 +41,7 @@ public enum ShippedModel {
     }
 
     /// Where the search looks, in words, for the errors that say nothing was found.
-    public static let searched = "looked for \(checkoutPath) above the executable and the current directory, in SwiftPM checkouts of digits, and for \(installedPath) beside the executable"
+    public static let searched = "looked for \(checkoutPath) above the executable and the current directory, in SwiftPM checkouts of digits, for \(installedPath) beside the executable, and in the digits package DigitKit was built from"
 
     /// Loads the shipped model (`path()`).
     public static func load() throws(DigitError) -> DigitModel {
@@ -46,11 +49,20 @@ public enum ShippedModel {
     }
 
     /// The line model file: $DIGITS_LINE_MODEL if set, else `lineFileName`
-    /// searched for as `path()` searches for the digit model; nil when there
-    /// is none (a reader then cuts touching digits instead).
-    public static func linePath() -> String? {
+    /// beside `digitModel` (the digit model in use, wherever it came from),
+    /// else searched for as `path()` searches for the digit model; nil when
+    /// there is none (a reader then cuts touching digits instead).
+    public static func linePath(besideDigitModel digitModel: String? = nil) -> String? {
         if let fromEnvironment = environment(lineEnvironmentVariable) { return fromEnvironment }
-        return searchPaths(for: lineFileName).first { access($0, R_OK) == 0 }
+        let beside = digitModel.map { ["\(parent($0))/\(lineFileName)"] } ?? []
+        return (beside + searchPaths(for: lineFileName)).first { access($0, R_OK) == 0 }
+    }
+
+    /// Where `linePath(besideDigitModel:)` looks, in words, for the warning
+    /// that none was found.
+    public static func lineSearched(besideDigitModel digitModel: String?) -> String {
+        let beside = digitModel.map { "beside \($0), " } ?? ""
+        return "set \(lineEnvironmentVariable), or put \(lineFileName) \(beside)where \(fileName) is searched for"
     }
 
     /// The value of the environment variable `name`; nil when unset or empty.
@@ -74,8 +86,17 @@ public enum ShippedModel {
             }
             paths.append("\(executableFolder)/\(installedPath)")
         }
+        paths.append("\(sourcePackageRoot)/\(checkoutPath)")
         return paths
     }
+
+    /// The root of the digits package this file was compiled in: four
+    /// levels above Sources/DigitKit/Model/ShippedModel.swift.
+    static let sourcePackageRoot: String = {
+        var path = #filePath
+        for _ in 0..<4 { path = parent(path) }
+        return path
+    }()
 
     /// The running executable, links resolved (/proc/self/exe).
     static func executablePath() -> String? {
