@@ -12,10 +12,13 @@ import Foundation
 final class StandardOutput {
     nonisolated(unsafe) static let shared = StandardOutput()
 
-    /// A failed write: "standard output: <cause>".
+    /// A failed write: "standard output: <cause>", or "standard output is
+    /// closed" (`>&-`, see ClosedStandardStreams).
     struct WriteFailure: Error, CustomStringConvertible {
-        let cause: String
-        var description: String { "standard output: \(cause)" }
+        let code: Int32
+        var description: String {
+            code == EBADF ? "standard output is closed" : "standard output: \(String(cString: strerror(code)))"
+        }
     }
 
     private var buffer: [UInt8] = []
@@ -58,7 +61,7 @@ final class StandardOutput {
             let count = buffer.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw WriteFailure(cause: String(cString: strerror(errno)))
+                throw WriteFailure(code: errno)
             }
             written += count
         }

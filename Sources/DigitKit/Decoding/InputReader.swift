@@ -57,7 +57,7 @@ enum InputReader {
         var chunk: [UInt8] = []
         while true {
             if outcome.failure != 0 {
-                throw DigitError(.unreadableFile, "cannot read \(name): \(describe(outcome.failure))")
+                throw ReadFailure.error(outcome.failure, reading: name)
             }
             // The first read stops at maxBytes + 1 bytes, and each later one
             // is checked before it is kept: the array never holds more.
