@@ -74,7 +74,8 @@ extension Digits {
                     model = loaded
                     if let header = formatting.header { try out.line(header) }
                     return loaded
-                }, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor, options: options) { result in
+                }, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor, options: options,
+                   afterEachBatch: { try out.flush() }) { result in
                     bar.clearForResult()
                     if let line = formatting.line(for: result) { try out.line(line) }
                     if let error = result.error {

@@ -2,9 +2,11 @@ import Foundation
 
 /// Where results go: standard output, written with write(2) and checked,
 /// so that a full disk or a closed pipe stops the run with an error instead
-/// of losing results in silence. A regular file is written in 64 KiB blocks;
-/// anything else (a pipe, a terminal) a line at a time, so that whoever
-/// reads sees each result as it comes.
+/// of losing results in silence. A regular file is written in 64 KiB blocks,
+/// and at least at the end of every batch (classify and read flush there),
+/// so that a process killed mid-run leaves every finished batch in the
+/// file; anything else (a pipe, a terminal) a line at a time, so that
+/// whoever reads sees each result as it comes.
 ///
 /// A closed pipe normally ends the process quietly through SIGPIPE, as for
 /// any filter (`digits classify ... | head -1`); only where SIGPIPE is
