@@ -29,10 +29,10 @@ extension Digits {
         @OptionGroup var preprocessing: PreprocessingOptions
         @OptionGroup var input: InputOptions
 
-        @Option(name: .long, help: ArgumentHelp("The number has exactly N digits (a meter, a year, a code).", valueName: "N"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The number has exactly N digits (a meter, a year, a code).", valueName: "N"))
         var length: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Mark readings whose probability is below this as uncertain.", valueName: "p"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Mark readings whose probability is below this as uncertain.", valueName: "p"))
         var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
 
         @Option(name: .long, help: ArgumentHelp(

@@ -34,7 +34,7 @@ enum InputReader {
             throw DigitError(.unreadableFile, "cannot read: \(describe(errno))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw DigitError(.unreadableFile, "is a directory, not a PNG file")
+            throw DigitError(.unreadableFile, "is a folder, not an image")
         }
         if Int(info.st_size) > maxBytes {
             throw DigitError(.imageTooLarge, "file is \(info.st_size) bytes, over the limit of \(maxBytes) bytes")
