@@ -31,13 +31,13 @@ extension Digits {
         @OptionGroup var output: OutputFormatOptions
         @OptionGroup var input: InputOptions
 
-        @Option(name: .long, help: ArgumentHelp("Mark predictions whose confidence is below this probability as uncertain.", valueName: "p"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Mark predictions whose confidence is below this probability as uncertain.", valueName: "p"))
         var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
 
-        @Option(name: .long, help: ArgumentHelp("Also list the K most probable digits (1-10).", valueName: "K"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also list the K most probable digits (1-10).", valueName: "K"))
         var top: Int?
 
-        @Option(name: .long, help: "Inputs per forward pass (default \(BatchOptions().batchSize)).")
+        @Option(name: .long, parsing: .unconditional, help: "Inputs per forward pass (default \(BatchOptions().batchSize)).")
         var batch: Int = BatchOptions().batchSize
 
         /// Inputs the workers may prepare ahead of the model: about as many
@@ -74,7 +74,8 @@ extension Digits {
                     model = loaded
                     if let header = formatting.header { try out.line(header) }
                     return loaded
-                }, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor, options: options) { result in
+                }, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor, options: options,
+                   afterEachBatch: { try out.flush() }) { result in
                     bar.clearForResult()
                     if let line = formatting.line(for: result) { try out.line(line) }
                     if let error = result.error {

@@ -30,8 +30,10 @@ struct Digits: ParsableCommand {
     }
 
     /// Parses and runs a subcommand, mapping ArgumentParser's usage-error
-    /// status (64) to the documented 2.
+    /// status (64) to the documented 2. Help and the version go to standard
+    /// output like any result: one that cannot be written exits with 1.
     static func main() {
+        ClosedStandardStreams.holdNumbers()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,7 +41,15 @@ struct Digits: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                if !message.isEmpty {
+                    do {
+                        try StandardOutput.shared.line(message)
+                        try StandardOutput.shared.flush()
+                    } catch {
+                        StandardError.report(error.description)
+                        Foundation.exit(ExitStatus.inputFailed.rawValue)
+                    }
+                }
                 Foundation.exit(0)
             }
             if !message.isEmpty { StandardError.write(message) }

@@ -31,13 +31,13 @@ extension Digits {
         @Option(name: .long, help: ArgumentHelp("The IDX labels file (magic 0x801).", valueName: "file"))
         var labels: String
 
-        @Option(name: .long, help: "Images per forward pass (default \(Eval.defaultBatch)).")
+        @Option(name: .long, parsing: .unconditional, help: "Images per forward pass (default \(Eval.defaultBatch)).")
         var batch: Int = Eval.defaultBatch
 
-        @Option(name: .long, help: "Evaluate only the first N images.")
+        @Option(name: .long, parsing: .unconditional, help: "Evaluate only the first N images.")
         var limit: Int?
 
-        @Option(name: .long, help: ArgumentHelp("How many of the most confident mistakes to list.", valueName: "K"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many of the most confident mistakes to list.", valueName: "K"))
         var misclassified: Int = 10
 
         @Flag(name: .long, help: "Draw the listed mistakes in ASCII.")

@@ -19,7 +19,7 @@ struct InputOptions: ParsableArguments {
     // Parsed in validate() rather than as ExpressibleByArgument: a value that
     // fails to convert takes ArgumentParser 1.x down an error path that leaks
     // (LeakSanitizer fails the run), and our message says more.
-    @Option(name: .customLong("shard"), help: ArgumentHelp(
+    @Option(name: .customLong("shard"), parsing: .unconditional, help: ArgumentHelp(
         "Take only shard I of N (0 <= I < N): inputs I, I+N, I+2N, ... of the whole list, for N processes sharing the work.",
         valueName: "I/N"))
     var shardArgument: String?

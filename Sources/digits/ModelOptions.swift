@@ -7,7 +7,9 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("TorchScript model to use (default: see `digits --help`).", valueName: "path"))
     var model: String?
 
-    @Option(name: .long, help: "Cores to use (default: all this process may run on), shared between decoding and libtorch.")
+    // Numeric options take the next word whatever it starts with, so that
+    // `--threads -1` is refused for its value, not as "Missing value".
+    @Option(name: .long, parsing: .unconditional, help: "Cores to use (default: all this process may run on), shared between decoding and libtorch.")
     var threads: Int?
 
     func validate() throws {
@@ -48,17 +50,23 @@ struct ModelOptions: ParsableArguments {
     /// exits with status 2.
     func loadModel(for split: ThreadSplit) throws -> DigitModel {
         do {
-            // Forward passes free and re-allocate the same buffers; glibc would
-            // give them back to the system and fault them in again every time.
-            // (classify has set it already, before its workers started.)
-            TorchRuntime.retainFreedMemory()
-            // Set in every case: libtorch's OpenMP build may start with a single
-            // thread (it does on Debian 12), and its own default ignores taskset.
-            try TorchRuntime.setThreadCount(torchThreads(for: split))
-            return try DigitModel(path: try ModelLocator.locate(explicit: model))
+            return try loadedModel(for: split)
         } catch {
             StandardError.report(error.description)
             throw ExitStatus.usageOrModel.exitCode
         }
+    }
+
+    /// Applies --threads and loads the model, for a command that reports
+    /// the failure itself.
+    func loadedModel(for split: ThreadSplit) throws(DigitError) -> DigitModel {
+        // Forward passes free and re-allocate the same buffers; glibc would
+        // give them back to the system and fault them in again every time.
+        // (classify has set it already, before its workers started.)
+        TorchRuntime.retainFreedMemory()
+        // Set in every case: libtorch's OpenMP build may start with a single
+        // thread (it does on Debian 12), and its own default ignores taskset.
+        try TorchRuntime.setThreadCount(torchThreads(for: split))
+        return try DigitModel(path: try ModelLocator.locate(explicit: model))
     }
 }

@@ -29,10 +29,10 @@ extension Digits {
         @OptionGroup var preprocessing: PreprocessingOptions
         @OptionGroup var input: InputOptions
 
-        @Option(name: .long, help: ArgumentHelp("The number has exactly N digits (a meter, a year, a code).", valueName: "N"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The number has exactly N digits (a meter, a year, a code).", valueName: "N"))
         var length: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Mark readings whose probability is below this as uncertain.", valueName: "p"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Mark readings whose probability is below this as uncertain.", valueName: "p"))
         var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
 
         @Option(name: .long, help: ArgumentHelp(
@@ -88,7 +88,8 @@ extension Digits {
                 // so it hands them over one at a time and holds few.
                 let workers = modelOptions.workers(for: .preprocessingBound)
                 let options = BatchOptions(batchSize: steps || workers > 1 ? 1 : BatchOptions().batchSize, workers: workers)
-                try reader.read(input.inputs, length: length, options: options, keepingImages: steps) { result in
+                try reader.read(input.inputs, length: length, options: options, keepingImages: steps,
+                                afterEachBatch: { try out.flush() }) { result in
                     bar.clearForResult()
                     switch result.outcome {
                     case .failed(let error):

@@ -2,9 +2,11 @@ import Foundation
 
 /// Where results go: standard output, written with write(2) and checked,
 /// so that a full disk or a closed pipe stops the run with an error instead
-/// of losing results in silence. A regular file is written in 64 KiB blocks;
-/// anything else (a pipe, a terminal) a line at a time, so that whoever
-/// reads sees each result as it comes.
+/// of losing results in silence. A regular file is written in 64 KiB blocks,
+/// and at least at the end of every batch (classify and read flush there),
+/// so that a process killed mid-run leaves every finished batch in the
+/// file; anything else (a pipe, a terminal) a line at a time, so that
+/// whoever reads sees each result as it comes.
 ///
 /// A closed pipe normally ends the process quietly through SIGPIPE, as for
 /// any filter (`digits classify ... | head -1`); only where SIGPIPE is
@@ -12,10 +14,13 @@ import Foundation
 final class StandardOutput {
     nonisolated(unsafe) static let shared = StandardOutput()
 
-    /// A failed write: "standard output: <cause>".
+    /// A failed write: "standard output: <cause>", or "standard output is
+    /// closed" (`>&-`, see ClosedStandardStreams).
     struct WriteFailure: Error, CustomStringConvertible {
-        let cause: String
-        var description: String { "standard output: \(cause)" }
+        let code: Int32
+        var description: String {
+            code == EBADF ? "standard output is closed" : "standard output: \(String(cString: strerror(code)))"
+        }
     }
 
     private var buffer: [UInt8] = []
@@ -58,7 +63,7 @@ final class StandardOutput {
             let count = buffer.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw WriteFailure(cause: String(cString: strerror(errno)))
+                throw WriteFailure(code: errno)
             }
             written += count
         }

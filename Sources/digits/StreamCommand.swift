@@ -44,13 +44,13 @@ extension Digits {
 
         @OptionGroup var modelOptions: ModelOptions
 
-        @Option(name: .long, help: ArgumentHelp("Where to look: X,Y,W,H in pixels, or center:F for the centre square F times the shorter side (default center:0.5).", valueName: "region"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where to look: X,Y,W,H in pixels, or center:F for the centre square F times the shorter side (default center:0.5).", valueName: "region"))
         var roi: String?
 
-        @Option(name: .customLong("stable"), help: ArgumentHelp("Consecutive frames that must agree before a digit or a clear is reported.", valueName: "K"))
+        @Option(name: .customLong("stable"), parsing: .unconditional, help: ArgumentHelp("Consecutive frames that must agree before a digit or a clear is reported.", valueName: "K"))
         var stableFrames: Int = StreamOptions().stableFrames
 
-        @Option(name: .long, help: ArgumentHelp("Readings below this probability are uncertain: never reported.", valueName: "p"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Readings below this probability are uncertain: never reported.", valueName: "p"))
         var uncertainBelow: Double = StreamOptions().uncertainBelow
 
         @Flag(name: .long, help: "Write one JSON object per line.")
@@ -61,7 +61,7 @@ extension Digits {
 
         /// Slows the analysis of each frame by this many milliseconds, so
         /// that tests and benchmarks can see frames dropped from a pipe.
-        @Option(name: .long, help: .hidden)
+        @Option(name: .long, parsing: .unconditional, help: .hidden)
         var simulateSlowAnalysis: Double?
 
         @Argument(help: ArgumentHelp("The video: a file, or - for standard input (the default).", valueName: "file"))
@@ -86,14 +86,23 @@ extension Digits {
             // Caught from the start, so that Ctrl-C during the model load
             // still ends with the end line.
             let interrupt = InterruptFlag.install()
-            // One frame at a time: libtorch on one thread unless --threads says otherwise.
-            let model = try modelOptions.loadModel(for: modelOptions.threads == nil ? .preprocessingBound : .forwardBound)
-            let (descriptor, name) = try openInput()
+            let lines = StreamEventLines(json: json)
+            let model: DigitModel, descriptor: Int32, name: String
+            do {
+                // One frame at a time: libtorch on one thread unless --threads says otherwise.
+                model = try modelOptions.loadedModel(for: modelOptions.threads == nil ? .preprocessingBound : .forwardBound)
+            } catch {
+                throw Self.stopBeforeAnyFrame(error, status: .usageOrModel, lines: lines, interrupted: interrupt.isRaised)
+            }
+            do {
+                (descriptor, name) = try openInput()
+            } catch {
+                throw Self.stopBeforeAnyFrame(error, status: .inputFailed, lines: lines, interrupted: interrupt.isRaised)
+            }
             var options = StreamOptions(stableFrames: stableFrames, uncertainBelow: uncertainBelow)
             if let roi { options.region = try! RegionOfInterest(parsing: roi) }
             options.everyFrame = everyFrame || StandardOutput.isRegularFile(descriptor)
             let recognizer = StreamRecognizer(model: model, options: options)
-            let lines = StreamEventLines(json: json)
             let live = !json && isatty(STDOUT_FILENO) == 1 ? LiveView(source: name) : nil
             let out = StandardOutput.shared
             // Each event as it happens, to a file too (`tail -f`), not only to pipes.
@@ -121,8 +130,8 @@ extension Digits {
                 throw ExitStatus.inputFailed.exitCode
             } catch let error as DigitError {
                 // The model failing before the first frame (its warm-up).
-                StandardError.report(error.about(model.path).description)
-                throw ExitStatus(for: error).exitCode
+                throw Self.stopBeforeAnyFrame(error.about(model.path), status: ExitStatus(for: error), lines: lines,
+                                              interrupted: interrupt.isRaised, live: live)
             }
             if let error = summary.error {
                 // A model failing mid-stream ("frame 7: forward pass failed")
@@ -135,16 +144,30 @@ extension Digits {
             if summary.failed > 0 { throw ExitStatus.inputFailed.exitCode }
         }
 
-        /// The descriptor to read and the name errors give it; exits with
-        /// status 1 when the file cannot be opened.
-        private func openInput() throws -> (Int32, String) {
+        /// The descriptor to read and the name errors give it.
+        private func openInput() throws(DigitError) -> (Int32, String) {
             guard input != "-" else { return (STDIN_FILENO, "-") }
             let descriptor = open(input, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                StandardError.report("\(input): \(String(cString: strerror(errno)))")
-                throw ExitStatus.inputFailed.exitCode
-            }
+            guard descriptor >= 0 else { throw OpenFailure.error(errno).about(input) }
             return (descriptor, input)
+        }
+
+        /// A run that stops before its first frame (the model fails, the file
+        /// cannot be opened) ends like one that stops later: the end line,
+        /// with the error in it, and the error on stderr. Returns the exit status.
+        private static func stopBeforeAnyFrame(_ error: DigitError, status: ExitStatus, lines: StreamEventLines, interrupted: Bool,
+                                               live: LiveView? = nil) -> ExitCode {
+            let end = lines.endLine(failedBeforeAnyFrame: error, interrupted: interrupted)
+            do {
+                if let live { try live.finish(end) } else { try StandardOutput.shared.line(end) }
+                try StandardOutput.shared.flush()
+            } catch let failure as StandardOutput.WriteFailure {
+                StandardError.report(failure.description)
+            } catch {
+                StandardError.report("\(error)")
+            }
+            StandardError.report(error.description)
+            return status.exitCode
         }
     }
 }

@@ -19,16 +19,28 @@ struct StreamEventLines {
     }
 
     func endLine(_ summary: StreamSummary) -> String {
+        endLine(frames: summary.frames, analysed: summary.analysed, dropped: summary.dropped,
+                framesPerSecond: summary.framesPerSecond, failed: summary.failed, error: summary.error,
+                interrupted: summary.interrupted)
+    }
+
+    /// The end line of a run that stopped before its first frame: the
+    /// model failed, or the file could not be opened.
+    func endLine(failedBeforeAnyFrame error: DigitError, interrupted: Bool) -> String {
+        endLine(frames: 0, analysed: 0, dropped: 0, framesPerSecond: 0, failed: 0, error: error, interrupted: interrupted)
+    }
+
+    private func endLine(frames: Int, analysed: Int, dropped: Int, framesPerSecond: Double, failed: Int, error: DigitError?,
+                         interrupted: Bool) -> String {
         guard json else {
-            let fps = FixedDecimal(value: summary.framesPerSecond, places: 1).text
-            var text = "end: \(summary.frames) frames, \(summary.analysed) analysed, \(summary.dropped) dropped, \(fps) fps"
-            if summary.failed > 0 { text += ", \(summary.failed) failed to decode" }
-            if summary.interrupted { text += " (interrupted)" }
+            let fps = FixedDecimal(value: framesPerSecond, places: 1).text
+            var text = "end: \(frames) frames, \(analysed) analysed, \(dropped) dropped, \(fps) fps"
+            if failed > 0 { text += ", \(failed) failed to decode" }
+            if interrupted { text += " (interrupted)" }
             return text
         }
         return JSONLineEncoder().line(StreamEventLine.end(
-            frames: summary.frames, analysed: summary.analysed, dropped: summary.dropped,
-            framesPerSecond: summary.framesPerSecond, failed: summary.failed, error: summary.error?.message,
-            interrupted: summary.interrupted))
+            frames: frames, analysed: analysed, dropped: dropped, framesPerSecond: framesPerSecond, failed: failed,
+            error: error?.message, interrupted: interrupted))
     }
 }

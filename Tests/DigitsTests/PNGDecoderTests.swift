@@ -83,7 +83,7 @@ struct PNGDecoderTests {
         #expect(throws: DigitError(.fileNotFound, "no such file", subject: "/no/such/file.png")) {
             _ = try decoder.decode(fileAtPath: "/no/such/file.png")
         }
-        #expect(throws: DigitError(.unreadableFile, "is a directory, not a PNG file", subject: Fixtures.path("pngsuite"))) {
+        #expect(throws: DigitError(.unreadableFile, "is a folder, not an image", subject: Fixtures.path("pngsuite"))) {
             _ = try decoder.decode(fileAtPath: Fixtures.path("pngsuite"))
         }
         let whole = try Array(Fixtures.data("pngsuite/basn2c08.png"))

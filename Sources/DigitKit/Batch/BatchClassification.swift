@@ -39,11 +39,17 @@ extension DigitClassifier {
     /// (with a `maxInFlight` large enough to hold what the workers make
     /// meanwhile). Nothing is delivered before `loadModel` returns; an error
     /// from it stops the workers and is rethrown, with no result delivered.
+    ///
+    /// `afterEachBatch` is called once the results of a batch have all gone
+    /// to `each`: the moment to write out what `each` buffered, so that
+    /// whatever ends the process later (a picture that crashes a decoder)
+    /// costs no more than the batch under way.
     @discardableResult
     public static func classify<Inputs: Sequence & Sendable>(_ inputs: Inputs, loadingModel loadModel: () throws -> DigitModel,
                                                              decoder: ImageDecoder = .forClassification,
                                                              preprocessor: Preprocessor = Preprocessor(),
                                                              options: BatchOptions = BatchOptions(),
+                                                             afterEachBatch: () throws -> Void = {},
                                                              each: (ClassificationResult) throws -> Void) throws -> BatchStatistics
     where Inputs.Element == ClassificationInput {
         let run = BatchRun(inputs: AnyIterator(inputs.makeIterator()), options: options) { input in
@@ -52,7 +58,7 @@ extension DigitClassifier {
         var model: DigitModel?
         return try run.run(whileStarting: { model = try loadModel() },
                            forward: { tensors in try model!.predict(tensors) },  // loaded before any batch
-                           deliver: each)
+                           deliver: each, afterEachBatch: afterEachBatch)
     }
 
     /// Decodes `input` with `decoder` and preprocesses it with `preprocessor`, on a worker thread.

@@ -206,11 +206,12 @@ final class BatchRun<Prepared: Sendable>: @unchecked Sendable {
 
 extension BatchRun where Prepared == PreparedInput {
     /// Runs a classification: `forward` is called on the calling thread with
-    /// each batch's tensors, and `deliver` with each result in input order.
-    /// An error from either stops the workers and is rethrown; the results
+    /// each batch's tensors, `deliver` with each result in input order, and
+    /// `afterEachBatch` once a batch's results are all delivered. An error
+    /// from any of them stops the workers and is rethrown; the results
     /// delivered before it stand. `whileStarting`: as in `runBatches`.
     func run(whileStarting: () throws -> Void, forward: ([DigitTensor]) throws -> [Prediction],
-             deliver: (ClassificationResult) throws -> Void) throws -> BatchStatistics {
+             deliver: (ClassificationResult) throws -> Void, afterEachBatch: () throws -> Void) throws -> BatchStatistics {
         var forwardSeconds = 0.0, forwardPasses = 0
         var statistics = try runBatches(whileStarting: whileStarting) { first, batch in
             let tensors = batch.compactMap { slot -> DigitTensor? in
@@ -238,6 +239,7 @@ extension BatchRun where Prepared == PreparedInput {
                 }
                 try deliver(ClassificationResult(position: first + offset, origin: slot.origin, outcome: outcome, tensor: tensor, warnings: warnings))
             }
+            try afterEachBatch()
         }
         statistics.forwardSeconds = forwardSeconds
         statistics.forwardPasses = forwardPasses

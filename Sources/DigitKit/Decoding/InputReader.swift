@@ -34,7 +34,7 @@ enum InputReader {
             throw DigitError(.unreadableFile, "cannot read: \(describe(errno))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw DigitError(.unreadableFile, "is a directory, not a PNG file")
+            throw DigitError(.unreadableFile, "is a folder, not an image")
         }
         if Int(info.st_size) > maxBytes {
             throw DigitError(.imageTooLarge, "file is \(info.st_size) bytes, over the limit of \(maxBytes) bytes")
@@ -57,7 +57,7 @@ enum InputReader {
         var chunk: [UInt8] = []
         while true {
             if outcome.failure != 0 {
-                throw DigitError(.unreadableFile, "cannot read \(name): \(describe(outcome.failure))")
+                throw ReadFailure.error(outcome.failure, reading: name)
             }
             // The first read stops at maxBytes + 1 bytes, and each later one
             // is checked before it is kept: the array never holds more.

@@ -4,9 +4,10 @@ internal import Glibc
 internal import Musl
 #endif
 
-/// The one-line cause for an open(2) or opendir(3) that failed with `code`.
-enum OpenFailure {
-    static func error(_ code: Int32) -> DigitError {
+/// The one-line cause for an open(2) or opendir(3) that failed with `code`
+/// ("no such file", "permission denied"), the same for every input.
+public enum OpenFailure {
+    public static func error(_ code: Int32) -> DigitError {
         switch code {
         case ENOENT, ENOTDIR: return DigitError(.fileNotFound, "no such file")
         case EACCES, EPERM: return DigitError(.unreadableFile, "permission denied")

@@ -35,7 +35,7 @@ struct ByteReader {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw DigitError(.unreadableFile, "cannot read \(name): \(InputReader.describe(errno))")
+                throw ReadFailure.error(errno, reading: name)
             }
             if count == 0 {
                 atEnd = true

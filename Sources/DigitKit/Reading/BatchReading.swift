@@ -29,13 +29,17 @@ extension NumberReader {
     /// With `keepingImages`, each result also holds its decoded picture
     /// (memory for `maxInFlight` pictures at most).
     ///
+    /// `afterEachBatch` is called once the results of a batch have all gone
+    /// to `each`: the moment to write out what `each` buffered, so that
+    /// whatever ends the process later costs no more than the batch under way.
+    ///
     /// A forward pass that fails (a `DigitError` of either model) ends the
     /// run, and so does an error thrown by `each`; either is rethrown, and the
     /// results delivered before it stand. The statistics count the calling
     /// thread's forward passes (the digit model's), not the workers'.
     @discardableResult
     public func read<Inputs: Sequence & Sendable>(_ inputs: Inputs, length: Int? = nil, options: BatchOptions = BatchOptions(),
-                                                  keepingImages: Bool = false,
+                                                  keepingImages: Bool = false, afterEachBatch: () throws -> Void = {},
                                                   each: (NumberReadingResult) throws -> Void) throws -> BatchStatistics
     where Inputs.Element == ClassificationInput {
         try Self.check(length: length)
@@ -71,6 +75,7 @@ extension NumberReader {
                 }
                 try each(NumberReadingResult(position: position, origin: slot.origin, outcome: outcome, image: image))
             }
+            try afterEachBatch()
         }
         statistics.forwardSeconds = forwardSeconds
         statistics.forwardPasses = forwardPasses

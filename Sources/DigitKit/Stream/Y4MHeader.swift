@@ -58,8 +58,8 @@ public struct Y4MHeader: Equatable, Sendable {
         for token in line.dropFirst(Self.signature.count).split(separator: UInt8(ascii: " ")) {
             let value = String(decoding: token.dropFirst(), as: UTF8.self)
             switch token.first {
-            case UInt8(ascii: "W"): width = try Self.dimension(value, "width")
-            case UInt8(ascii: "H"): height = try Self.dimension(value, "height")
+            case UInt8(ascii: "W"): width = try Self.dimension(value, "width", maxPixels: maxPixels)
+            case UInt8(ascii: "H"): height = try Self.dimension(value, "height", maxPixels: maxPixels)
             case UInt8(ascii: "C"): chroma = try Self.chroma(value)
             case UInt8(ascii: "F"): rate = Self.rate(value)
             default: continue  // I (interlacing), A (aspect), X (comments) do not matter here
@@ -77,10 +77,16 @@ public struct Y4MHeader: Equatable, Sendable {
         self.framesPerSecond = rate
     }
 
-    /// A positive decimal size; absurd values fail here or at the pixel ceiling.
-    private static func dimension(_ text: String, _ name: String) throws(DigitError) -> Int {
-        guard text.count <= 9, text.allSatisfy(\.isASCIIDigit), let value = Int(text), value > 0 else {
+    /// A positive decimal size; one that alone is over the pixel ceiling
+    /// (or too long for an Int) is refused as too large, a product of two
+    /// that is over it by the caller.
+    private static func dimension(_ text: String, _ name: String, maxPixels: Int) throws(DigitError) -> Int {
+        guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit), Int(text) != 0 else {
             throw DigitError(.invalidImage, "corrupt YUV4MPEG2 header: \(name) '\(text.prefix(20))' is not a positive number")
+        }
+        guard let value = Int(text), value <= maxPixels else {
+            let shown = text.drop { $0 == "0" }
+            throw DigitError(.imageTooLarge, "frame \(name) \(shown.prefix(20))\(shown.count > 20 ? "..." : "") is over the limit of \(maxPixels) pixels")
         }
         return value
     }

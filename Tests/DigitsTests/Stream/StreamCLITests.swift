@@ -130,7 +130,7 @@ struct StreamCLITests {
     func missingFile() throws {
         let result = try CommandRunner.digits(["stream", "/nonexistent/clip.y4m"])
         #expect(result.status == 1)
-        #expect(result.stderrLines == ["digits: /nonexistent/clip.y4m: No such file or directory"])
+        #expect(result.stderrLines == ["digits: /nonexistent/clip.y4m: no such file"])
     }
 
     @Test("events reach a regular file as they happen, not when the stream ends")
