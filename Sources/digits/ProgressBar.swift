@@ -12,7 +12,10 @@ final class ProgressBar {
     /// Whether results are written to the same terminal, and so must not
     /// land in the middle of the bar.
     private let sharesTerminal: Bool = isatty(STDOUT_FILENO) == 1
-    private let started = Date()
+    /// The first finished input and when it came: the rate is measured from
+    /// there, so that start-up (loading libtorch and the model) does not
+    /// pass for the speed of the run.
+    private var first: (done: Int, at: Date)?
     private var lastDrawn = Date.distantPast
     private var drawn = false
     private static let width = 30
@@ -28,21 +31,28 @@ final class ProgressBar {
         let now = Date()
         guard now.timeIntervalSince(lastDrawn) >= 0.1 || done == total else { return }
         lastDrawn = now
-        let elapsed = now.timeIntervalSince(started)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        if first == nil { first = (done, now) }
+        let measured = first.map { (done: done - $0.done, seconds: now.timeIntervalSince($0.at)) } ?? (0, 0)
+        StandardError.writeRaw("\r\u{1B}[K" + Self.line(done: done, total: total, unit: unit, measured: measured))
+        drawn = true
+    }
+
+    /// The bar's text for `done` inputs of `total`; the rate and time left
+    /// from `measured`, the inputs finished in the seconds since the first,
+    /// once there are half a second and a few inputs to go by.
+    static func line(done: Int, total: Int?, unit: String, measured: (done: Int, seconds: Double)) -> String {
         var line = ""
         if let total, total > 0 {
-            let filled = Self.width * min(done, total) / total
-            line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: Self.width - filled) + "] \(done)/\(total) \(unit)"
+            let filled = width * min(done, total) / total
+            line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total) \(unit)"
         } else {
             line = "\(done) \(unit)"
         }
-        if elapsed >= 0.5 {
-            line += String(format: "  %.0f/s", rate)
-            if let total, rate > 0, done < total { line += "  " + Self.duration(Double(total - done) / rate) + " left" }
-        }
-        StandardError.writeRaw("\r\u{1B}[K" + line)
-        drawn = true
+        guard measured.seconds >= 0.5, measured.done >= 3 else { return line }
+        let rate = Double(measured.done) / measured.seconds
+        line += String(format: "  %.0f/s", rate)
+        if let total, done < total { line += "  " + duration(Double(total - done) / rate) + " left" }
+        return line
     }
 
     /// Takes the bar off the line before something else is written to the

@@ -18,7 +18,7 @@ struct BatchFlushTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out.txt")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.digits)
         process.arguments = arguments
