@@ -14,7 +14,7 @@ extension Digits {
                 the digit's box). A picture with no digit prints \
                 "no digit found" (exit 0).
 
-                \(ExitStatus.help)
+                \(ExitStatus.pictureHelp)
                 """
         )
 

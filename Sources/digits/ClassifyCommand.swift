@@ -37,7 +37,7 @@ extension Digits {
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also list the K most probable digits (1-10).", valueName: "K"))
         var top: Int?
 
-        @Option(name: .long, parsing: .unconditional, help: "Inputs per forward pass (default \(BatchOptions().batchSize)).")
+        @Option(name: .long, parsing: .unconditional, help: "Inputs per forward pass.")
         var batch: Int = BatchOptions().batchSize
 
         /// Inputs the workers may prepare ahead of the model: about as many

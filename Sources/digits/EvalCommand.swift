@@ -31,7 +31,7 @@ extension Digits {
         @Option(name: .long, help: ArgumentHelp("The IDX labels file (magic 0x801).", valueName: "file"))
         var labels: String
 
-        @Option(name: .long, parsing: .unconditional, help: "Images per forward pass (default \(Eval.defaultBatch)).")
+        @Option(name: .long, parsing: .unconditional, help: "Images per forward pass.")
         var batch: Int = Eval.defaultBatch
 
         @Option(name: .long, parsing: .unconditional, help: "Evaluate only the first N images.")

@@ -16,6 +16,12 @@ enum ExitStatus: Int32 {
         is missing or unusable, or libtorch cannot be loaded.
         """
 
+    /// The statuses of the commands that read one picture and run no model (ascii, preprocess).
+    static let pictureHelp = """
+        Exit status: 0 the picture was read (one without a digit too); 1 it could not be \
+        read or decoded; 2 usage error.
+        """
+
     var exitCode: ExitCode { ExitCode(rawValue) }
 
     /// The status `error` ends a run with: 2 when the caller or the model is

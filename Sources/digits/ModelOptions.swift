@@ -9,7 +9,7 @@ struct ModelOptions: ParsableArguments {
 
     // Numeric options take the next word whatever it starts with, so that
     // `--threads -1` is refused for its value, not as "Missing value".
-    @Option(name: .long, parsing: .unconditional, help: "Cores to use (default: all this process may run on), shared between decoding and libtorch.")
+    @Option(name: .long, parsing: .unconditional, help: "Cores to use, shared between decoding and libtorch (default: all this process may run on; stream: one).")
     var threads: Int?
 
     func validate() throws {

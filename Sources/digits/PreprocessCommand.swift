@@ -11,7 +11,7 @@ extension Digits {
                 values]}, or {"file": ..., "tensor": null, "reason": "no digit found"}. Values \
                 are float32 in their shortest exact form.
 
-                \(ExitStatus.help)
+                \(ExitStatus.pictureHelp)
                 """
         )
 

@@ -14,7 +14,9 @@ extension Digits {
                 digit is read whole by the line model (--line-model). --steps draws each character's box. Digits, \
                 a decimal point and a leading minus sign on one line are read; thousands \
                 separators, several lines and letters are not. --length N says the number \
-                has exactly N digits. With --json, one object per file (README, "read"). \
+                has exactly N digits. With --json, one object per file: {"file", "text", "confidence", \
+                "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}]}, or \
+                {"file", "text": null, "reason"}, or {"file", "error"}. \
                 Results keep the order of the inputs; pictures are read on every core.
 
                 Inputs as for classify: files; folders with --recursive; a list of paths with \

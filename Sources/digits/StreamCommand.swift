@@ -12,7 +12,7 @@ extension Digits {
                 4:2:0, 4:2:2 or 4:4:4; the Y plane is used), or PNG, JPEG or binary PGM pictures back \
                 to back (ffmpeg -f image2pipe -c:v png|mjpeg|pgm). For a webcam:
 
-                  ffmpeg -f v4l2 -i /dev/video0 -f yuv4mpegpipe -pix_fmt gray - | digits stream
+                  ffmpeg -loglevel error -f v4l2 -i /dev/video0 -f yuv4mpegpipe -pix_fmt gray - | digits stream
 
                 The digit is looked for in the region of interest: by default the centre square \
                 whose side is half the frame's shorter side. A digit is reported once --stable \

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// What --help says is what the command does: no doubled defaults, no exit
+/// statuses a command cannot give, nothing that points to files an installed
+/// copy lacks, and commands that work when pasted.
+@Suite("Help texts")
+struct HelpTextTests {
+    static func help(_ command: String) throws -> String {
+        let result = try CommandRunner.digits([command, "--help"])
+        #expect(result.status == 0)
+        return result.stdout
+    }
+
+    @Test("each default is stated once")
+    func defaultsOnce() throws {
+        for command in ["classify", "read", "stream", "eval"] {
+            let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            #expect(text.range(of: #"\(default [^)]*\)\. \(default: "#, options: .regularExpression) == nil, "\(command): \(text)")
+        }
+    }
+
+    @Test("ascii and preprocess, which run no model, list no exit status about models")
+    func pictureCommandsExitStatus() throws {
+        for command in ["ascii", "preprocess"] {
+            let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            let exitStatus = try #require(text.range(of: "Exit status:").map { String(text[$0.lowerBound...]) })
+            #expect(exitStatus.hasPrefix("Exit status: 0 the picture was read"), "\(command)")
+            #expect(!exitStatus.contains("model") && !exitStatus.contains("libtorch") && !exitStatus.contains("other files"),
+                    "\(command): \(exitStatus)")
+        }
+    }
+
+    @Test("read's help gives its JSON fields instead of pointing to a README an install does not have")
+    func readJSONFields() throws {
+        let text = try Self.help("read")
+        #expect(!text.contains("README"))
+        #expect(text.contains(#""text""#) && text.contains(#""box""#))
+    }
+
+    @Test("stream's webcam command keeps ffmpeg's banner off the live screen, and --threads says stream's default")
+    func streamHelp() throws {
+        let text = try Self.help("stream").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+        #expect(text.contains("ffmpeg -loglevel error -f v4l2"))
+        #expect(text.contains("stream: one)"))
+    }
+}
