@@ -59,6 +59,7 @@ extension Digits {
             let out = StandardOutput.shared
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
+            let skipped = SkippedFiles()
             var model: DigitModel?
             // Before any thread allocates (loadModel sets it too, for the
             // other commands): see TorchRuntime.retainFreedMemory.
@@ -69,7 +70,7 @@ extension Digits {
             var options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))
             options.maxInFlight = max(options.maxInFlight, Self.inFlightWhileLoading)
             do {
-                try DigitClassifier.classify(input.inputs, loadingModel: {
+                try DigitClassifier.classify(input.inputs(skipped: skipped), loadingModel: {
                     let loaded = try modelOptions.loadModel(for: .preprocessingBound)
                     model = loaded
                     if let header = formatting.header { try out.line(header) }
@@ -100,6 +101,7 @@ extension Digits {
                 throw ExitStatus.usageOrModel.exitCode
             }
             bar.finish()
+            skipped.report()
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
         }
     }
