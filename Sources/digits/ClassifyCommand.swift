@@ -15,9 +15,11 @@ extension Digits {
                 "error"} for an input that failed. --format csv writes a header and one row per \
                 input: file,index,status,digit,confidence,uncertain,message. Results keep the order \
                 of the inputs. An input that fails is reported on stderr; the others are still \
-                classified.
+                classified. A name that is not UTF-8 or holds control characters is shown in \
+                bash's $'...' quoting (JSON: "file_base64" holds a non-UTF-8 name's bytes).
 
-                Inputs: files; folders with --recursive (every image inside, by content, sorted); \
+                Inputs: regular files; folders with --recursive (every picture inside, by content or \
+                extension, sorted; other files counted on stderr); \
                 a list of paths with --files-from; "-" for images on standard input, one after \
                 another (named "-[0]", "-[1]", ... in text, "index" in JSON and CSV). --shard I/N \
                 keeps every N-th input from the I-th, so that N processes share the work.

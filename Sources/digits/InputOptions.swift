@@ -12,7 +12,7 @@ struct InputOptions: ParsableArguments {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is NUL-separated (find -print0), for names with newlines.")
     var nullSeparated = false
 
-    @Flag(name: [.short, .long], help: "Take every image inside folders given as arguments, and in their sub-folders, sorted by name.")
+    @Flag(name: [.short, .long], help: "Take every picture inside folders given as arguments, and in their sub-folders, sorted by name; other files are counted, not read.")
     var recursive = false
 
     // Parsed in validate() rather than as ExpressibleByArgument: a value that

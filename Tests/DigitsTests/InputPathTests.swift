@@ -30,7 +30,7 @@ struct InputPathTests {
     /// with status 124.
     static func bash(_ script: String, in folder: String) throws -> CommandResult {
         let body = "cd \"$1\" || exit 99\n" + script
-        return try CommandRunner.run("/usr/bin/env", ["DIGITS=\(CommandRunner.digits)", "timeout", "60", "/bin/bash", "-c", body, "bash", folder])
+        return try CommandRunner.run("/usr/bin/env", ["DIGITS=\(CommandRunner.digits)", "timeout", "-s", "KILL", "60", "/bin/bash", "-c", body, "bash", folder])
     }
 
     static func json(_ line: String) throws -> [String: Any] {
@@ -64,7 +64,7 @@ struct InputPathTests {
     func latin1Names() throws {
         let folder = try Self.scratch()
         defer { Self.clean(folder) }
-        let setUp = try Self.bash("mkdir walk && cp seven.png $'walk/caf\\xe9.png' && printf 'walk/caf\\xe9.png\\0' > list0", in: folder)
+        let setUp = try Self.bash("mkdir walk && cp seven.png $'walk/caf\\xe9.png' && printf 'walk/caf\\xe9.png\\0' > list0 && cp list0 $'l\\xefst0'", in: folder)
         try #require(setUp.status == 0, "\(setUp.stderr)")
         let named = try Self.bash("\"$DIGITS\" classify $'walk/caf\\xe9.png'", in: folder)
         #expect(named.status == 0, "\(named.stderr)")
@@ -78,6 +78,8 @@ struct InputPathTests {
         let listed = try Self.bash("\"$DIGITS\" classify --format csv -0 --files-from list0", in: folder)
         #expect(listed.status == 0)
         #expect(listed.stdoutLines.dropFirst().first?.hasPrefix("$'walk/caf\\xE9.png',,digit,7,") == true, "\(listed.stdout)")
+        let listNamed = try Self.bash("\"$DIGITS\" classify -0 --files-from=$'l\\xefst0'", in: folder)
+        #expect(listNamed.stdoutLines == ["$'walk/caf\\xE9.png': 7 (100.0%)"], "\(listNamed.stderr)")
         let ascii = try Self.bash("\"$DIGITS\" preprocess --json $'walk/caf\\xe9.png'", in: folder)
         #expect(ascii.status == 0)
         #expect(try Self.json(ascii.stdout)["file_base64"] as? String == object["file_base64"] as? String)

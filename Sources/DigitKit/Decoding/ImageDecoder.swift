@@ -42,7 +42,7 @@ public struct ImageDecoder: Sendable {
     public static let forClassification = ImageDecoder(maxSide: Preprocessor.analysisSide)
 
     /// Decodes the file at `path`; "-" reads standard input.
-    /// Errors carry `path` as their subject.
+    /// Errors carry `path` as their subject (as InputPath shows it).
     public func decode(fileAtPath path: String) throws(DigitError) -> GrayImage {
         try decode(file: InputPath(path))
     }
