@@ -34,7 +34,7 @@ extension Digits {
         }
 
         func run() throws {
-            let stages = preprocessing.preprocessor.process(try InputLoading.decode(file, with: preprocessing.decoder))
+            let stages = preprocessing.preprocessor.process(try InputLoading.decode(RawArguments.path(file), with: preprocessing.decoder))
             let renderer = AsciiRenderer()
             var text = steps ? StagesView.render(stages, renderer: renderer) : ""
             if let tensor = stages.tensor {

@@ -15,9 +15,11 @@ extension Digits {
                 "error"} for an input that failed. --format csv writes a header and one row per \
                 input: file,index,status,digit,confidence,uncertain,message. Results keep the order \
                 of the inputs. An input that fails is reported on stderr; the others are still \
-                classified.
+                classified. A name that is not UTF-8 or holds control characters is shown in \
+                bash's $'...' quoting (JSON: "file_base64" holds a non-UTF-8 name's bytes).
 
-                Inputs: files; folders with --recursive (every image inside, by content, sorted); \
+                Inputs: regular files; folders with --recursive (every picture inside, by content or \
+                extension, sorted; other files counted on stderr); \
                 a list of paths with --files-from; "-" for images on standard input, one after \
                 another (named "-[0]", "-[1]", ... in text, "index" in JSON and CSV). --shard I/N \
                 keeps every N-th input from the I-th, so that N processes share the work.
@@ -59,6 +61,7 @@ extension Digits {
             let out = StandardOutput.shared
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
+            let skipped = SkippedFiles()
             var model: DigitModel?
             // Before any thread allocates (loadModel sets it too, for the
             // other commands): see TorchRuntime.retainFreedMemory.
@@ -69,7 +72,7 @@ extension Digits {
             var options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))
             options.maxInFlight = max(options.maxInFlight, Self.inFlightWhileLoading)
             do {
-                try DigitClassifier.classify(input.inputs, loadingModel: {
+                try DigitClassifier.classify(input.inputs(skipped: skipped), loadingModel: {
                     let loaded = try modelOptions.loadModel(for: .preprocessingBound)
                     model = loaded
                     if let header = formatting.header { try out.line(header) }
@@ -101,6 +104,7 @@ extension Digits {
                 throw ExitStatus.usageOrModel.exitCode
             }
             bar.finish()
+            skipped.report()
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
         }
     }

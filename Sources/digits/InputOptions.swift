@@ -1,6 +1,5 @@
 import ArgumentParser
 import DigitKit
-import Foundation
 
 /// Which pictures a command reads: files and folders as arguments, a list
 /// of paths, images on standard input, and the share of them this process
@@ -13,7 +12,7 @@ struct InputOptions: ParsableArguments {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is NUL-separated (find -print0), for names with newlines.")
     var nullSeparated = false
 
-    @Flag(name: [.short, .long], help: "Take every image inside folders given as arguments, and in their sub-folders, sorted by name.")
+    @Flag(name: [.short, .long], help: "Take every picture inside folders given as arguments, and in their sub-folders, sorted by name; other files are counted, not read.")
     var recursive = false
 
     // Parsed in validate() rather than as ExpressibleByArgument: a value that
@@ -52,17 +51,18 @@ struct InputOptions: ParsableArguments {
 
     /// Every input, lazily, in order: the arguments (a folder expanded with
     /// --recursive, "-" to the images on standard input), then the list;
-    /// then this process's shard of them.
-    var inputs: InputSequence {
-        let (files, recursive, shard) = (self.files, self.recursive, self.shard)
-        let list = filesFrom.map { ($0, nullSeparated ? FileList.Separator.nul : .newline) }
+    /// then this process's shard of them. Paths keep the bytes they were
+    /// given as (RawArguments). What a folder walk leaves out goes to `skipped`.
+    func inputs(skipped: SkippedFiles? = nil) -> InputSequence {
+        let (files, recursive, shard) = (RawArguments.paths(self.files), self.recursive, self.shard)
+        let list = filesFrom.map { (RawArguments.path($0), nullSeparated ? FileList.Separator.nul : .newline) }
         return InputSequence {
             let arguments = files.lazy.flatMap { argument -> AnySequence<ClassificationInput> in
-                if argument == "-" { return AnySequence(ConcatenatedImages()) }
+                if argument.isStandardInput { return AnySequence(ConcatenatedImages()) }
                 guard Self.isFolder(argument) else { return AnySequence(CollectionOfOne(.file(argument))) }
-                if recursive { return AnySequence(ImageFolder(path: argument)) }
+                if recursive { return AnySequence(ImageFolder(path: argument) { skipped?.add($0, under: argument) }) }
                 let error = DigitError(.unreadableFile, "is a folder; add --recursive to take the images in it")
-                return AnySequence(CollectionOfOne(ClassificationInput(source: .failure(error), origin: InputOrigin(name: argument))))
+                return AnySequence(CollectionOfOne(ClassificationInput(source: .failure(error), origin: InputOrigin(path: argument))))
             }
             let listed = list.map { AnySequence(FileList(path: $0.0, separator: $0.1)) } ?? AnySequence([])
             let all = [AnySequence(arguments), listed].lazy.joined()
@@ -73,13 +73,13 @@ struct InputOptions: ParsableArguments {
     /// The number of inputs, when it is known before reading any: plain
     /// files as arguments (no folder, list or standard input).
     var knownCount: Int? {
-        guard filesFrom == nil, !files.contains("-"), !files.contains(where: Self.isFolder) else { return nil }
+        guard filesFrom == nil, !files.contains("-"), !RawArguments.paths(files).contains(where: Self.isFolder) else { return nil }
         guard let shard else { return files.count }
         return (0..<files.count).filter { shard.contains(position: $0) }.count
     }
 
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    /// Whether `path` is a folder, or a link to one.
+    static func isFolder(_ path: InputPath) -> Bool {
+        !path.isStandardInput && path.isFolder
     }
 }

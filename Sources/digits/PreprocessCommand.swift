@@ -24,16 +24,17 @@ extension Digits {
         var file: String
 
         func run() throws {
-            let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(file, with: preprocessing.decoder))
+            let path = RawArguments.path(file)
+            let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(path, with: preprocessing.decoder))
             guard let tensor else {
                 let line = json
-                    ? JSONLineEncoder().line(PreprocessLine(file: file, tensor: nil, reason: ResultFormatting.noDigitReason))
+                    ? JSONLineEncoder().line(PreprocessLine(file: JSONFileName(path), tensor: nil, reason: ResultFormatting.noDigitReason))
                     : ResultFormatting.noDigitReason
                 try StandardOutput.writeAll(line + "\n")
                 return
             }
             if json {
-                try StandardOutput.writeAll(JSONLineEncoder().line(PreprocessLine(file: file, tensor: tensor.values, reason: nil)) + "\n")
+                try StandardOutput.writeAll(JSONLineEncoder().line(PreprocessLine(file: JSONFileName(path), tensor: tensor.values, reason: nil)) + "\n")
             } else {
                 let values = tensor.values.map { $0.description }
                 let rows = (0..<DigitTensor.side).map { values[($0 * DigitTensor.side)..<(($0 + 1) * DigitTensor.side)].joined(separator: " ") }

@@ -81,6 +81,7 @@ extension Digits {
             let out = StandardOutput.shared
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
+            let skipped = SkippedFiles()
             do {
                 // With one worker (--threads 1) the digit model reads the pieces of a
                 // batch of pictures at once on this thread, as classify's batches
@@ -90,7 +91,7 @@ extension Digits {
                 // so it hands them over one at a time and holds few.
                 let workers = modelOptions.workers(for: .preprocessingBound)
                 let options = BatchOptions(batchSize: steps || workers > 1 ? 1 : BatchOptions().batchSize, workers: workers)
-                try reader.read(input.inputs, length: length, options: options, keepingImages: steps,
+                try reader.read(input.inputs(skipped: skipped), length: length, options: options, keepingImages: steps,
                                 afterEachBatch: { try out.flush() }) { result in
                     bar.clearForResult()
                     switch result.outcome {
@@ -121,6 +122,7 @@ extension Digits {
                 throw ExitStatus.usageOrModel.exitCode
             }
             bar.finish()
+            skipped.report()
             if anyInputFailed { throw ExitStatus.inputFailed.exitCode }
         }
 

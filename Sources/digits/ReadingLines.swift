@@ -13,9 +13,9 @@ struct ReadingLines {
     /// found". Text names a picture on standard input by its label ("-[1]"),
     /// JSON by its name and "index".
     func line(for origin: InputOrigin, reading: NumberReading) -> String {
-        let file = json ? origin.name : origin.label
+        let file = origin.label
         guard let text = reading.text else {
-            return json ? JSONLineEncoder().line(ReadingLine(file: file, index: origin.indexInSource,
+            return json ? JSONLineEncoder().line(ReadingLine(file: JSONFileName(origin.path), index: origin.indexInSource,
                                                              outcome: .noDigit(reason: ResultFormatting.noDigitReason)))
                 : "\(file): \(ResultFormatting.noDigitReason)"
         }
@@ -31,11 +31,11 @@ struct ReadingLines {
             }
         }
         return JSONLineEncoder().line(ReadingLine(
-            file: file, index: origin.indexInSource, outcome: .read(text: text, confidence: reading.confidence, uncertain: uncertain, digits: characters)))
+            file: JSONFileName(origin.path), index: origin.indexInSource, outcome: .read(text: text, confidence: reading.confidence, uncertain: uncertain, digits: characters)))
     }
 
     /// The JSON line for an input that failed.
     func errorLine(for origin: InputOrigin, _ error: DigitError) -> String {
-        JSONLineEncoder().line(ReadingLine(file: origin.name, index: origin.indexInSource, outcome: .error(error.message)))
+        JSONLineEncoder().line(ReadingLine(file: JSONFileName(origin.path), index: origin.indexInSource, outcome: .error(error.message)))
     }
 }

@@ -67,12 +67,14 @@ struct ResultFormatting {
                 warnings: result.warnings.map(\.rawValue), probabilities: prediction.probabilities,
                 top: top.map { prediction.top($0).map { ClassificationLine.Ranked(digit: $0.digit, probability: $0.probability) } })
         }
-        return JSONLineEncoder().line(ClassificationLine(file: result.origin.name, index: result.origin.indexInSource, outcome: outcome))
+        return JSONLineEncoder().line(ClassificationLine(file: JSONFileName(result.origin.path), index: result.origin.indexInSource, outcome: outcome))
     }
 
-    /// The fields of CSVRow.columns for one result.
+    /// The fields of CSVRow.columns for one result. The file is the path as
+    /// given when it is UTF-8 (CSV quotes line breaks), else escaped as text
+    /// shows it (InputPath.escaped).
     func csvFields(_ result: ClassificationResult) -> [String] {
-        let file = result.origin.name, index = result.origin.indexInSource.map(String.init) ?? ""
+        let file = result.origin.path.escaped(keepingControlCharacters: true), index = result.origin.indexInSource.map(String.init) ?? ""
         switch result.outcome {
         case .failed(let error): return [file, index, "error", "", "", "", error.message]
         case .noDigit: return [file, index, "no_digit", "", "", "", Self.noDigitReason]

@@ -139,7 +139,7 @@ struct ImageFormatsTests {
         #expect(gif.stderrLines == ["digits: \(Self.hostile("format.gif")): \(UnsupportedFormat.gif.message)"])
     }
 
-    @Test("a folder walk picks up JPEG and PNM files by content, and skips other formats")
+    @Test("a folder walk picks up JPEG and PNM files by content, and other picture formats to refuse them")
     func folderWalk() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -149,7 +149,7 @@ struct ImageFormatsTests {
             try FileManager.default.copyItem(atPath: Fixtures.path(source), toPath: "\(folder)/\(name)")
         }
         let names = ImageFolder(path: folder).map(\.origin.name)
-        #expect(names == ["\(folder)/a-photo", "\(folder)/b.pgm", "\(folder)/d.png"])
+        #expect(names == ["\(folder)/a-photo", "\(folder)/b.pgm", "\(folder)/c.png", "\(folder)/d.png"])
     }
 
     @Test("--orientation: phone photos are turned upright unless told to ignore the tag", arguments: [3, 6, 8])

@@ -30,13 +30,15 @@ struct InputSourcesTests {
         let missing = Array(FileList(path: "\(folder)/none.txt", separator: .newline))
         #expect(missing.count == 1)
         if case .failure(let error) = missing.first?.source { #expect(error.description == "\(folder)/none.txt: no such file") } else { Issue.record("expected a failure") }
-        try Data(repeating: UInt8(ascii: "x"), count: FileList.maxEntryBytes + 10).write(to: URL(fileURLWithPath: "\(folder)/runaway"))
+        try (Data(repeating: UInt8(ascii: "x"), count: FileList.maxEntryBytes + 10) + Data("\n\(folder)/after.png\n".utf8))
+            .write(to: URL(fileURLWithPath: "\(folder)/runaway"))
         let runaway = Array(FileList(path: "\(folder)/runaway", separator: .newline))
-        #expect(runaway.count == 1)
-        if case .failure(let error) = runaway.first?.source { #expect(error.message.contains("longer than")) } else { Issue.record("expected a failure") }
+        #expect(runaway.count == 2)
+        if case .failure(let error) = runaway.first?.source { #expect(error.message == "line 1 is longer than 65536 bytes; skipped") } else { Issue.record("expected a failure") }
+        #expect(runaway.last?.origin.name == "\(folder)/after.png")
     }
 
-    @Test("a folder: every image by content, sorted, sub-folders included, links to folders not followed")
+    @Test("a folder: every picture by content or name, sorted, sub-folders included, links to folders not followed")
     func folders() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -48,10 +50,12 @@ struct InputSourcesTests {
         try files.copyItem(atPath: Self.two, toPath: "\(folder)/c.png")
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(folder)/notes.png"))
         try Data().write(to: URL(fileURLWithPath: "\(folder)/empty.png"))
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: "\(folder)/notes.txt"))
         try files.createSymbolicLink(atPath: "\(folder)/link-to-c.png", withDestinationPath: "\(folder)/c.png")
         try files.createSymbolicLink(atPath: "\(folder)/b/loop", withDestinationPath: folder)
         #expect(Self.names(ImageFolder(path: folder)) == [
-            "\(folder)/B-no-extension", "\(folder)/a.png", "\(folder)/b/inner/z.png", "\(folder)/c.png", "\(folder)/link-to-c.png",
+            "\(folder)/B-no-extension", "\(folder)/a.png", "\(folder)/b/inner/z.png", "\(folder)/c.png", "\(folder)/empty.png",
+            "\(folder)/link-to-c.png", "\(folder)/notes.png",
         ])
         let missing = Array(ImageFolder(path: "\(folder)/nothing"))
         #expect(missing.count == 1 && missing.first?.origin.name == "\(folder)/nothing")

@@ -3,7 +3,7 @@ public struct ClassificationInput: Sendable {
     /// Where the picture's data is.
     public enum Source: Sendable {
         /// A file, read and decoded by a worker thread.
-        case file(path: String)
+        case file(path: InputPath)
         /// An encoded image already in memory (one of several on standard input, say).
         case bytes([UInt8])
         /// A decoded picture.
@@ -26,7 +26,12 @@ public struct ClassificationInput: Sendable {
 
     /// The file at `path`, named by its path.
     public static func file(_ path: String) -> ClassificationInput {
-        ClassificationInput(source: .file(path: path), origin: InputOrigin(name: path))
+        file(InputPath(path))
+    }
+
+    /// The file at `path`, given as bytes, named by its path.
+    public static func file(_ path: InputPath) -> ClassificationInput {
+        ClassificationInput(source: .file(path: path), origin: InputOrigin(path: path))
     }
 
     /// A decoded picture, named `name`.
@@ -45,7 +50,7 @@ public struct ClassificationInput: Sendable {
     func decoded(with decoder: ImageDecoder) throws(DigitError) -> GrayImage {
         do throws(DigitError) {
             switch source {
-            case .file(let path): return try decoder.decode(fileAtPath: path)
+            case .file(let path): return try decoder.decode(file: path)
             case .bytes(let bytes): return try decoder.decode(bytes: bytes)
             case .image(let given): return given
             case .failure(let error): throw error

@@ -42,8 +42,15 @@ public struct ImageDecoder: Sendable {
     public static let forClassification = ImageDecoder(maxSide: Preprocessor.analysisSide)
 
     /// Decodes the file at `path`; "-" reads standard input.
-    /// Errors carry `path` as their subject.
+    /// Errors carry `path` as their subject (as InputPath shows it).
     public func decode(fileAtPath path: String) throws(DigitError) -> GrayImage {
+        try decode(file: InputPath(path))
+    }
+
+    /// Decodes the file at `path`, given as bytes; "-" reads standard input.
+    /// Only a regular file is read. Errors carry `path` as shown
+    /// (InputPath.description) as their subject.
+    public func decode(file path: InputPath) throws(DigitError) -> GrayImage {
         try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
     }
 

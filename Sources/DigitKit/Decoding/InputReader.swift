@@ -12,22 +12,26 @@ enum InputReader {
     static let chunkSize = 1 << 16
 
     /// Reads the file at `path` ("-" for standard input) and decodes its
-    /// bytes with `decode`; every error, reading or decoding, names `path`.
-    static func decodeFile<Image>(at path: String, maxBytes: Int,
+    /// bytes with `decode`; every error, reading or decoding, names `path`
+    /// as it is shown (InputPath.description).
+    static func decodeFile<Image>(at path: InputPath, maxBytes: Int,
                                   _ decode: ([UInt8]) throws(DigitError) -> Image) throws(DigitError) -> Image {
         do throws(DigitError) {
             return try decode(try read(path: path, maxBytes: maxBytes))
         } catch {
-            throw error.about(path)
+            throw error.about(path.description)
         }
     }
 
-    static func read(path: String, maxBytes: Int) throws(DigitError) -> [UInt8] {
-        if path == "-" {
+    /// The whole file at `path`, or standard input for "-". Only a regular
+    /// file is read: the file is opened without blocking (a FIFO with no
+    /// writer would hold open(2) forever) and anything else is refused.
+    static func read(path: InputPath, maxBytes: Int) throws(DigitError) -> [UInt8] {
+        if path.isStandardInput {
             return try readAll(descriptor: STDIN_FILENO, name: "standard input", maxBytes: maxBytes, expectedBytes: chunkSize)
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw OpenFailure.error(errno) }
+        let descriptor = SystemPath.open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw OpenFailure.error(errno, path: path) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -36,6 +40,10 @@ enum InputReader {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw DigitError(.unreadableFile, "is a folder, not an image")
         }
+        if let kind = FileKind.irregular(info.st_mode) {
+            throw DigitError(.unreadableFile, "not a regular file (\(kind))")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         if Int(info.st_size) > maxBytes {
             throw DigitError(.imageTooLarge, "file is \(info.st_size) bytes, over the limit of \(maxBytes) bytes")
         }

@@ -38,7 +38,7 @@ public struct PNGDecoder: Sendable {
     /// Decodes the PNG file at `path`; "-" reads standard input.
     /// Errors carry `path` as their subject.
     public func decode(fileAtPath path: String) throws(DigitError) -> GrayImage {
-        try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
+        try InputReader.decodeFile(at: InputPath(path), maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
     }
 
     /// Decodes PNG bytes held in memory: the commonest pictures through

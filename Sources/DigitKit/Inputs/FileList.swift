@@ -7,7 +7,12 @@ internal import Musl
 /// The paths of a list file (`--files-from`), one per line or NUL-separated,
 /// read as they are needed, so that a list of millions of paths is never
 /// held in memory. Empty entries are skipped; in line mode a trailing "\r"
-/// (a list written on Windows) is dropped. Paths are taken as UTF-8.
+/// (a list written on Windows) is dropped. Paths are taken as bytes, as the
+/// system gives them (InputPath), whatever their encoding.
+///
+/// An entry longer than `maxEntryBytes` is not a path: it gives one failed
+/// input naming the list and the entry ("line 3 is longer than ..."), and
+/// the list goes on with the next entry.
 public struct FileList: Sequence, IteratorProtocol {
     /// How entries are separated.
     public enum Separator: Sendable {
@@ -22,50 +27,70 @@ public struct FileList: Sequence, IteratorProtocol {
 
     private var reader: ByteReader?
     private var failure: DigitError?
-    private let listName: String
+    private let listPath: InputPath
     private let separator: UInt8
     private var finished = false
+    /// Entries read so far, empty ones included: the number of the next is this plus one.
+    private var entriesRead = 0
 
     /// The list at `path` ("-" for standard input).
     public init(path: String, separator: Separator) {
-        self.listName = path
+        self.init(path: InputPath(path), separator: separator)
+    }
+
+    /// The list at `path`, given as bytes ("-" for standard input).
+    public init(path: InputPath, separator: Separator) {
+        self.listPath = path
         self.separator = separator == .nul ? 0 : UInt8(ascii: "\n")
-        if path == "-" {
+        if path.isStandardInput {
             reader = ByteReader(descriptor: STDIN_FILENO, name: "standard input")
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemPath.open(path, O_RDONLY)
         if descriptor < 0 {
-            failure = OpenFailure.error(errno).about(path)
+            failure = OpenFailure.error(errno).about(path.description)
         } else {
-            reader = ByteReader(descriptor: descriptor, name: path)
+            reader = ByteReader(descriptor: descriptor, name: "the list")
         }
     }
 
     /// The next file as an input; a list that cannot be read gives one
-    /// failed input naming the list, and ends.
+    /// failed input naming the list, and ends; an entry too long to be a
+    /// path gives one, and the list goes on.
     public mutating func next() -> ClassificationInput? {
         guard !finished else { return nil }
         if let failure {
             finished = true
-            return ClassificationInput(source: .failure(failure), origin: InputOrigin(name: listName))
+            return failed(failure)
         }
         do throws(DigitError) {
             while let entry = try nextEntry() {
-                if !entry.isEmpty { return .file(entry) }
+                guard let path = entry else { return failed(tooLong(entriesRead)) }
+                if !path.isEmpty { return .file(InputPath(bytes: path)) }
             }
         } catch {
             finished = true
             closeList()
-            return ClassificationInput(source: .failure(error.about(listName)), origin: InputOrigin(name: listName))
+            return failed(error.about(listPath.description))
         }
         finished = true
         closeList()
         return nil
     }
 
-    /// The next entry's text, nil at the end of the list.
-    private mutating func nextEntry() throws(DigitError) -> String? {
+    /// A failed input named by the list.
+    private func failed(_ error: DigitError) -> ClassificationInput {
+        ClassificationInput(source: .failure(error.about(listPath.description)), origin: InputOrigin(path: listPath))
+    }
+
+    /// "line 3 is longer than 65536 bytes", "entry 3 ..." in a NUL-separated list.
+    private func tooLong(_ number: Int) -> DigitError {
+        DigitError(.invalidArgument, "\(separator == 0 ? "entry" : "line") \(number) is longer than \(Self.maxEntryBytes) bytes; skipped")
+    }
+
+    /// The next entry's bytes (nil inside for one longer than
+    /// `maxEntryBytes`, consumed up to its end); nil at the end of the list.
+    private mutating func nextEntry() throws(DigitError) -> [UInt8]?? {
         guard var reader else { return nil }
         defer { self.reader = reader }
         var searched = 0
@@ -74,18 +99,36 @@ public struct FileList: Sequence, IteratorProtocol {
             if let end = buffered.dropFirst(searched).firstIndex(of: separator) {
                 var entry = buffered[buffered.startIndex..<end]
                 reader.consume(end - buffered.startIndex + 1)
+                entriesRead += 1
                 if separator != 0, entry.last == UInt8(ascii: "\r") { entry = entry.dropLast() }
-                return String(decoding: entry, as: UTF8.self)
+                return .some(entry.count > Self.maxEntryBytes ? nil : Array(entry))
             }
             searched = buffered.count
             guard searched <= Self.maxEntryBytes else {
-                throw DigitError(.invalidArgument, "a list entry is longer than \(Self.maxEntryBytes) bytes")
+                entriesRead += 1
+                try Self.skipEntry(in: &reader, separator: separator)
+                return .some(nil)
             }
             if try !reader.fill() {
                 let rest = reader.buffered
                 reader.consume(rest.count)
-                return rest.isEmpty ? nil : String(decoding: rest, as: UTF8.self)
+                if rest.isEmpty { return nil }
+                entriesRead += 1
+                return .some(rest.count > Self.maxEntryBytes ? nil : Array(rest))
             }
+        }
+    }
+
+    /// Consumes the rest of an entry and its separator, a buffer at a time.
+    private static func skipEntry(in reader: inout ByteReader, separator: UInt8) throws(DigitError) {
+        while true {
+            let buffered = reader.buffered
+            if let end = buffered.firstIndex(of: separator) {
+                reader.consume(end - buffered.startIndex + 1)
+                return
+            }
+            reader.consume(buffered.count)
+            if try !reader.fill() { return }
         }
     }
 

@@ -3,11 +3,13 @@ import DigitKit
 /// The `classify --json` object for one input, keys in this order (README,
 /// "classify"):
 ///
-///     {"file"[, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"]}
-///     {"file"[, "index"], "digit": null, "reason"}
-///     {"file"[, "index"], "error"}
+///     {"file"[, "file_base64"][, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"]}
+///     {"file"[, "file_base64"][, "index"], "digit": null, "reason"}
+///     {"file"[, "file_base64"][, "index"], "error"}
 ///
-/// "index" is the position of a picture among several on standard input.
+/// "file_base64" holds the exact bytes of a path that is not UTF-8
+/// (JSONFileName); "index" is the position of a picture among several on
+/// standard input.
 struct ClassificationLine: Encodable {
     /// One entry of "top": a digit and its probability.
     struct Ranked: Encodable {
@@ -21,17 +23,18 @@ struct ClassificationLine: Encodable {
         case error(String)
     }
 
-    let file: String
+    let file: JSONFileName
     let index: Int?
     let outcome: Outcome
 
     private enum CodingKeys: String, CodingKey {
-        case file, index, digit, confidence, uncertain, warnings, probabilities, top, reason, error
+        case file, fileBase64 = "file_base64", index, digit, confidence, uncertain, warnings, probabilities, top, reason, error
     }
 
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
-        try object.encode(file, forKey: .file)
+        try object.encode(file.file, forKey: .file)
+        try object.encodeIfPresent(file.base64, forKey: .fileBase64)
         try object.encodeIfPresent(index, forKey: .index)
         switch outcome {
         case .digit(let digit, let confidence, let uncertain, let warnings, let probabilities, let top):

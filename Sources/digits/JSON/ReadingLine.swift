@@ -1,10 +1,12 @@
 /// The `read --json` object for one file, keys in this order (README, "read"):
 ///
-///     {"file"[, "index"], "text", "confidence", "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
-///     {"file"[, "index"], "text": null, "reason": "no digit found"}
-///     {"file"[, "index"], "error"}
+///     {"file"[, "file_base64"][, "index"], "text", "confidence", "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
+///     {"file"[, "file_base64"][, "index"], "text": null, "reason": "no digit found"}
+///     {"file"[, "file_base64"][, "index"], "error"}
 ///
-/// "index" is the position of a picture among several on standard input.
+/// "file_base64" holds the exact bytes of a path that is not UTF-8
+/// (JSONFileName); "index" is the position of a picture among several on
+/// standard input.
 /// A decimal point or a minus sign in "digits" has "digit": null and its
 /// "char" ("." or "-") after it.
 struct ReadingLine: Encodable {
@@ -33,15 +35,16 @@ struct ReadingLine: Encodable {
         case error(String)
     }
 
-    let file: String
+    let file: JSONFileName
     let index: Int?
     let outcome: Outcome
 
-    private enum CodingKeys: String, CodingKey { case file, index, text, confidence, uncertain, digits, reason, error }
+    private enum CodingKeys: String, CodingKey { case file, fileBase64 = "file_base64", index, text, confidence, uncertain, digits, reason, error }
 
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
-        try object.encode(file, forKey: .file)
+        try object.encode(file.file, forKey: .file)
+        try object.encodeIfPresent(file.base64, forKey: .fileBase64)
         try object.encodeIfPresent(index, forKey: .index)
         switch outcome {
         case .read(let text, let confidence, let uncertain, let digits):

@@ -87,7 +87,7 @@ struct NumberReaderTests {
         #expect(results[6].error?.description.hasPrefix("/no/such/number.png: ") == true)
         #expect(results[6].image == nil)
         for (result, input) in zip(results, inputs) where result.error == nil {
-            guard case .file(let path) = input.source else { continue }
+            guard case .file(let file) = input.source, let path = file.string else { continue }
             // The same characters; the probabilities within float noise (other
             // tests change libtorch's thread count while this one runs).
             let alone = try reader.read(fileAtPath: path), batched = try #require(result.reading)
