@@ -31,8 +31,13 @@ struct DecodeMemoryTests {
         #expect(throws: DigitError(.imageTooLarge, "decoding the 200x200 8-bit grey picture needs 79 KiB, over the limit of 16 KiB per picture")) {
             try decoder.decode(bytes: grey8)
         }
-        let jpeg = try Fixtures.data("formats/large-1999x1333.jpg")
-        #expect(throws: DigitError.self) { try decoder.decode(bytes: [UInt8](jpeg)) }
+        let jpeg = [UInt8](try Fixtures.data("formats/baseline-q90-420.jpg"))
+        #expect(try decoder.decode(bytes: jpeg).width == 64, "64x48: 12 KiB of RGB and grey")
+        // A progressive JPEG's coefficients count too: 75x53x4 bytes of samples and 75x53x3x2 of coefficients.
+        let progressive = [UInt8](try Fixtures.data("formats/progressive-q85-420.jpg"))
+        #expect(throws: DigitError(.imageTooLarge, "decoding the 75x53 RGB picture needs 39 KiB, over the limit of 16 KiB per picture")) {
+            try decoder.decode(bytes: progressive)
+        }
         decoder.memoryBudget = DecodeMemoryBudget(perPicture: 1 << 20, total: 1 << 20)
         #expect(try decoder.decode(bytes: rgba16).pixels.allSatisfy { $0 == 255 }, "transparent black over white")
         #expect(try decoder.decode(bytes: grey8).pixels.allSatisfy { $0 == 0 })

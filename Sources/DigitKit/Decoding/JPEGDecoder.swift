@@ -37,17 +37,18 @@ public struct JPEGDecoder: Sendable {
 
     /// Decodes JPEG bytes held in memory.
     public func decode(bytes: [UInt8]) throws(DigitError) -> GrayImage {
-        _ = try JPEGStructure.check(bytes)
+        let frame = try JPEGStructure.check(bytes)
         try JPEGStructure.checkScanCount(bytes)
         let decompressor = try TurboJPEGDecompressor()
         let decoded = bytes.withUnsafeBufferPointer { jpeg in
-            Result { () throws(DigitError) in try decode(jpeg, with: decompressor, file: bytes) }
+            Result { () throws(DigitError) in try decode(jpeg, with: decompressor, frame: frame, file: bytes) }
         }
         return try decoded.get()
     }
 
     /// Reads the header, checks the ceiling, picks the scale, decodes and reduces to grey.
     private func decode(_ jpeg: UnsafeBufferPointer<UInt8>, with decompressor: borrowing TurboJPEGDecompressor,
+                        frame: JPEGStructure.Frame,
                         file: [UInt8]) throws(DigitError) -> GrayImage {
         let header: TurboJPEGDecompressor.Header
         switch decompressor.header(jpeg) {
@@ -66,14 +67,17 @@ public struct JPEGDecoder: Sendable {
         case .color: format = .rgb
         case .cmyk: format = .cmyk
         }
-        // The samples TurboJPEG writes and the grey picture.
+        // The samples TurboJPEG writes and the grey picture; a progressive
+        // JPEG's coefficients too, which libjpeg-turbo keeps for the whole
+        // picture at full size (2 bytes each, at most one per sample).
         let kind = switch format {
         case .gray: "grey"
         case .rgb: "RGB"
         case .cmyk: "CMYK"
         }
         let picture = "\(width)x\(height) \(kind)"
-        let reserved = width * height * (format.channels + (format == .gray ? 0 : 1))
+        let coefficients = [0xC2, 0xCA].contains(frame.marker) ? header.width * header.height * frame.components * 2 : 0
+        let reserved = width * height * (format.channels + (format == .gray ? 0 : 1)) + coefficients
         let gray = try memoryBudget.withReservation(reserved, for: picture) { () throws(DigitError) in
             try decodeGray(jpeg, with: decompressor, width: width, height: height, format: format, file: file)
         }
