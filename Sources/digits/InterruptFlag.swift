@@ -7,18 +7,29 @@ import Synchronization
 /// being killed mid-line. The signals are ignored at the process level and
 /// delivered to a dispatch source instead, so nothing runs inside a signal
 /// handler.
+///
+/// The flag is only seen between frames, and a frame may take long to come
+/// (a pipe that stays silent) or to decode: a second signal does not wait
+/// for it, and ends the process at once, killed by that signal as if
+/// nothing caught it (after `beforeForcedEnd`, which may restore the terminal).
 final class InterruptFlag: Sendable {
     private let raised = Atomic<Bool>(false)
     /// The dispatch sources, kept for the life of the process; set once, by `install`.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
     /// Starts catching SIGINT and SIGTERM.
-    static func install() -> InterruptFlag {
+    static func install(beforeForcedEnd: @escaping @Sendable () -> Void = {}) -> InterruptFlag {
         let flag = InterruptFlag()
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { flag.raised.store(true, ordering: .releasing) }
+            source.setEventHandler {
+                let (first, _) = flag.raised.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+                if !first {
+                    beforeForcedEnd()
+                    end(by: signalNumber)
+                }
+            }
             source.resume()
             sources.append(source)
         }
@@ -26,4 +37,18 @@ final class InterruptFlag: Sendable {
     }
 
     var isRaised: Bool { raised.load(ordering: .acquiring) }
+
+    /// Ends the process by `signalNumber`'s default action, so that the
+    /// parent sees what killed it (a shell reports 130 for SIGINT).
+    private static func end(by signalNumber: Int32) -> Never {
+        signal(signalNumber, SIG_DFL)
+        // Dispatch's threads block signals: unblocked here, it is delivered at once.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(signalNumber)
+        // Not reached: the default action of SIGINT and SIGTERM ends the process.
+        _exit(128 + signalNumber)
+    }
 }

@@ -32,7 +32,8 @@ extension Digits {
                 line; with --json one JSON object per line: {"event": "digit", "frame", "digit", \
                 "confidence", "latency_ms"}, {"event": "clear", "frame"}, {"event": "end", "frames", \
                 "analysed", "dropped", "fps"} (plus "failed", "error", "interrupted" when they \
-                apply). Ctrl-C ends the run with the end line and status 0.
+                apply). Ctrl-C ends the run with the end line and status 0 once the frame under way \
+                is read and analysed; a second Ctrl-C ends it at once, without the end line.
 
                 Exit status: 0 the stream was read to its end (or interrupted); 1 the stream broke \
                 off (cut off, garbage where a frame should start) or a frame's picture failed to \
@@ -84,8 +85,12 @@ extension Digits {
 
         func run() throws {
             // Caught from the start, so that Ctrl-C during the model load
-            // still ends with the end line.
-            let interrupt = InterruptFlag.install()
+            // still ends with the end line; a second one ends at once,
+            // with the cursor the live screen hid shown again.
+            let onScreen = !json && isatty(STDOUT_FILENO) == 1
+            let interrupt = InterruptFlag.install(beforeForcedEnd: {
+                if onScreen { _ = write(STDOUT_FILENO, "\(LiveView.escape)?25h\n", 7) }
+            })
             let lines = StreamEventLines(json: json)
             let model: DigitModel, descriptor: Int32, name: String
             do {
@@ -103,7 +108,7 @@ extension Digits {
             if let roi { options.region = try! RegionOfInterest(parsing: roi) }
             options.everyFrame = everyFrame || StandardOutput.isRegularFile(descriptor)
             let recognizer = StreamRecognizer(model: model, options: options)
-            let live = !json && isatty(STDOUT_FILENO) == 1 ? LiveView(source: name) : nil
+            let live = onScreen ? LiveView(source: name) : nil
             let out = StandardOutput.shared
             // Each event as it happens, to a file too (`tail -f`), not only to pipes.
             out.flushesEachLine = true

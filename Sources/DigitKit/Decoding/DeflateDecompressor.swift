@@ -17,16 +17,25 @@ struct DeflateDecompressor: ~Copyable {
 
     deinit { libdeflate_free_decompressor(handle) }
 
+    /// What `inflateZlib` made of a stream.
+    enum Outcome {
+        /// A valid stream (its Adler-32 checked) that used every input byte and filled the output exactly.
+        case filled
+        /// The output filled up with the stream still going on: libdeflate stops there.
+        case overflowed
+        /// Anything else: corrupt data, too little output, trailing bytes.
+        case failed
+    }
+
     /// Inflates the zlib stream `input` into `output` with
-    /// libdeflate_zlib_decompress_ex. True only when the stream is valid
-    /// (its Adler-32 checked), uses every input byte, and fills `output`
-    /// exactly: any other outcome (corrupt data, too much or too little
-    /// output, trailing bytes) is false, and `output` holds nothing usable.
-    func inflateZlib(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Bool {
-        guard let source = input.baseAddress, let destination = output.baseAddress else { return false }
+    /// libdeflate_zlib_decompress_ex, which never writes (nor inflates)
+    /// beyond `output`. Only `.filled` leaves `output` usable.
+    func inflateZlib(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Outcome {
+        guard let source = input.baseAddress, let destination = output.baseAddress else { return .failed }
         var consumed = 0, produced = 0
         let result = libdeflate_zlib_decompress_ex(handle, source, input.count, destination, output.count,
                                                    &consumed, &produced)
-        return result == LIBDEFLATE_SUCCESS && consumed == input.count && produced == output.count
+        if result == LIBDEFLATE_INSUFFICIENT_SPACE { return .overflowed }
+        return result == LIBDEFLATE_SUCCESS && consumed == input.count && produced == output.count ? .filled : .failed
     }
 }

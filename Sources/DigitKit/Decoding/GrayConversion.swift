@@ -95,21 +95,50 @@ enum GrayConversion {
         }
     }
 
+    /// One grey byte per pixel from 16-bit samples as libpng's linear
+    /// formats deliver them (colour premultiplied by alpha), `width` pixels
+    /// a row: each row is brought to 8 bits (`eightBit`) in a buffer of
+    /// one row and reduced to grey, so that no 8-bit copy of the whole
+    /// picture is made beside the 16-bit one.
+    static func gray(premultiplied16 samples: [UInt16], width: Int, channels: Int, hasAlpha: Bool) -> [UInt8] {
+        precondition((1...4).contains(channels) && hasAlpha == (channels == 2 || channels == 4))
+        let rowSamples = width * channels
+        let height = rowSamples == 0 ? 0 : samples.count / rowSamples
+        var row = [UInt8](repeating: 0, count: rowSamples)
+        return [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
+            samples.withUnsafeBufferPointer { all in
+                row.withUnsafeMutableBufferPointer { row in
+                    for y in 0..<height {
+                        let start = y * rowSamples
+                        eightBit(premultiplied16: UnsafeBufferPointer(rebasing: all[start..<(start + rowSamples)]),
+                                 channels: channels, hasAlpha: hasAlpha, into: row)
+                        convert(row.baseAddress!, channels: channels, count: width, into: out.baseAddress! + y * width)
+                    }
+                }
+            }
+            initialized = width * height
+        }
+    }
+
     /// 8-bit samples from 16-bit samples as libpng's linear formats deliver
     /// them (colour premultiplied by alpha): alpha is divided out, and every
     /// channel keeps its high byte (v >> 8), as Pillow reduces 16-bit colour,
-    /// so that `gray(samples:)` then treats both depths alike.
-    static func eightBit(premultiplied16 samples: [UInt16], channels: Int, hasAlpha: Bool) -> [UInt8] {
-        guard hasAlpha else { return samples.map { UInt8($0 >> 8) } }
-        var out = [UInt8](repeating: 0, count: samples.count)
+    /// so that `convert` then treats both depths alike.
+    static func eightBit(premultiplied16 samples: UnsafeBufferPointer<UInt16>, channels: Int, hasAlpha: Bool,
+                         into out: UnsafeMutableBufferPointer<UInt8>) {
+        guard hasAlpha else {
+            for i in 0..<samples.count { out[i] = UInt8(samples[i] >> 8) }
+            return
+        }
         for p in stride(from: 0, to: samples.count, by: channels) {
             let alpha = UInt32(samples[p + channels - 1])
-            for c in 0..<(channels - 1) where alpha > 0 {
+            for c in 0..<(channels - 1) {
+                out[p + c] = 0
+                guard alpha > 0 else { continue }
                 let straight = min(65535, (UInt32(samples[p + c]) * 65535 + alpha / 2) / alpha)
                 out[p + c] = UInt8(straight >> 8)
             }
             out[p + channels - 1] = UInt8(alpha >> 8)
         }
-        return out
     }
 }

@@ -24,6 +24,9 @@ public struct ImageDecoder: Sendable {
     public var maxSide: Int?
     /// Whether to turn the picture as its EXIF Orientation tag says.
     public var applyOrientation: Bool
+    /// Where decodes reserve their buffers' bytes (DecodeMemoryBudget):
+    /// the process's shared budget unless a test gives another.
+    var memoryBudget = DecodeMemoryBudget.shared
 
     /// A decoder with these limits (by default 64 megapixels, 256 MiB, full size,
     /// EXIF orientation applied); nothing is checked until a picture is decoded.
@@ -61,8 +64,14 @@ public struct ImageDecoder: Sendable {
         }
         let stored: GrayImage
         switch format {
-        case .png: stored = try PNGDecoder(maxPixels: maxPixels, maxBytes: maxBytes).decode(bytes: bytes)
-        case .jpeg: stored = try JPEGDecoder(maxPixels: maxPixels, maxSide: maxSide).decode(bytes: bytes)
+        case .png:
+            var png = PNGDecoder(maxPixels: maxPixels, maxBytes: maxBytes)
+            png.memoryBudget = memoryBudget
+            stored = try png.decode(bytes: bytes)
+        case .jpeg:
+            var jpeg = JPEGDecoder(maxPixels: maxPixels, maxSide: maxSide)
+            jpeg.memoryBudget = memoryBudget
+            stored = try jpeg.decode(bytes: bytes)
         case .pnm: stored = try PNMDecoder(maxPixels: maxPixels).decode(bytes: bytes)
         }
         guard applyOrientation, let exif = ExifLocator.tiffBlock(in: bytes, format: format) else { return stored }

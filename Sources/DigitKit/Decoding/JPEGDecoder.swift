@@ -25,6 +25,8 @@ public struct JPEGDecoder: Sendable {
     /// When set, decode at the smallest of 1/2, 1/4, 1/8 that keeps the
     /// longer side at least this long (full size if none does).
     public var maxSide: Int?
+    /// Where the decode reserves its buffers' bytes before allocating them.
+    var memoryBudget = DecodeMemoryBudget.shared
 
     /// A decoder with these limits (64 megapixels, full size by default); nothing
     /// is checked until a picture is decoded.
@@ -35,16 +37,18 @@ public struct JPEGDecoder: Sendable {
 
     /// Decodes JPEG bytes held in memory.
     public func decode(bytes: [UInt8]) throws(DigitError) -> GrayImage {
-        _ = try JPEGStructure.check(bytes)
+        let frame = try JPEGStructure.check(bytes)
+        try JPEGStructure.checkScanCount(bytes)
         let decompressor = try TurboJPEGDecompressor()
         let decoded = bytes.withUnsafeBufferPointer { jpeg in
-            Result { () throws(DigitError) in try decode(jpeg, with: decompressor, file: bytes) }
+            Result { () throws(DigitError) in try decode(jpeg, with: decompressor, frame: frame, file: bytes) }
         }
         return try decoded.get()
     }
 
     /// Reads the header, checks the ceiling, picks the scale, decodes and reduces to grey.
     private func decode(_ jpeg: UnsafeBufferPointer<UInt8>, with decompressor: borrowing TurboJPEGDecompressor,
+                        frame: JPEGStructure.Frame,
                         file: [UInt8]) throws(DigitError) -> GrayImage {
         let header: TurboJPEGDecompressor.Header
         switch decompressor.header(jpeg) {
@@ -63,7 +67,27 @@ public struct JPEGDecoder: Sendable {
         case .color: format = .rgb
         case .cmyk: format = .cmyk
         }
-        // At most maxPixels * 4 bytes, the ceiling having been checked at full size.
+        // The samples TurboJPEG writes and the grey picture; a progressive
+        // JPEG's coefficients too, which libjpeg-turbo keeps for the whole
+        // picture at full size (2 bytes each, at most one per sample).
+        let kind = switch format {
+        case .gray: "grey"
+        case .rgb: "RGB"
+        case .cmyk: "CMYK"
+        }
+        let picture = "\(width)x\(height) \(kind)"
+        let coefficients = [0xC2, 0xCA].contains(frame.marker) ? header.width * header.height * frame.components * 2 : 0
+        let reserved = width * height * (format.channels + (format == .gray ? 0 : 1)) + coefficients
+        let gray = try memoryBudget.withReservation(reserved, for: picture) { () throws(DigitError) in
+            try decodeGray(jpeg, with: decompressor, width: width, height: height, format: format, file: file)
+        }
+        return try GrayImage(decodedWidth: width, height: height, pixels: gray)
+    }
+
+    /// Decompresses to `format` at `width` x `height` and reduces to grey.
+    private func decodeGray(_ jpeg: UnsafeBufferPointer<UInt8>, with decompressor: borrowing TurboJPEGDecompressor,
+                            width: Int, height: Int, format: TurboJPEGDecompressor.PixelFormat,
+                            file: [UInt8]) throws(DigitError) -> [UInt8] {
         var failure: TurboJPEGDecompressor.Failure?
         let samples = [UInt8](unsafeUninitializedCapacity: width * height * format.channels) { buffer, initialized in
             switch decompressor.decompress(jpeg, into: buffer, width: width, height: height, format: format) {
@@ -80,13 +104,11 @@ public struct JPEGDecoder: Sendable {
             }
             throw DigitError(.invalidImage, "corrupt JPEG: \(Self.oneLine(failure.message))")
         }
-        let gray: [UInt8]
         switch format {
-        case .gray: gray = samples
-        case .rgb: gray = GrayConversion.gray(samples: samples, channels: 3, hasAlpha: false)
-        case .cmyk: gray = CMYKConversion.gray(storedCMYK: samples)
+        case .gray: return samples
+        case .rgb: return GrayConversion.gray(samples: samples, channels: 3, hasAlpha: false)
+        case .cmyk: return CMYKConversion.gray(storedCMYK: samples)
         }
-        return try GrayImage(decodedWidth: width, height: height, pixels: gray)
     }
 
     /// libjpeg's message on one line, without the "Corrupt JPEG data: " that

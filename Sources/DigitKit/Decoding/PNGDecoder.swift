@@ -27,6 +27,8 @@ public struct PNGDecoder: Sendable {
     /// before libpng; off only where the tests and the fuzzer compare the
     /// two paths.
     @_spi(Fuzzing) public var usesFastPath = true
+    /// Where the decode reserves its buffers' bytes before allocating them.
+    var memoryBudget = DecodeMemoryBudget.shared
 
     /// A decoder with these ceilings (64 megapixels and 256 MiB by default);
     /// nothing is checked until a file is decoded.
@@ -48,7 +50,8 @@ public struct PNGDecoder: Sendable {
     public func decode(bytes: [UInt8]) throws(DigitError) -> GrayImage {
         try checkSignature(bytes.prefix(8))
         try PNGStructure.check(bytes)
-        if usesFastPath, let image = PNGFastPath.decode(bytes, maxPixels: maxPixels) { return image }
+        try PNGImageDataBounds.check(bytes, maxPixels: maxPixels)
+        if usesFastPath, let image = try PNGFastPath.decode(bytes, maxPixels: maxPixels, budget: memoryBudget) { return image }
         var png = bytes
         ColorManagementChunks.neutralize(&png)
         let decoded = png.withUnsafeBytes { buffer in
@@ -73,8 +76,9 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Checks the header that `png_image_begin_read_*` filled in against the
-    /// pixel ceiling, then decodes with `png_image_finish_read` into as many
-    /// 8-bit channels as the file has, and reduces them to grey.
+    /// pixel ceiling, reserves the buffers' bytes from the memory budget, then
+    /// decodes with `png_image_finish_read` into as many 8- or 16-bit
+    /// channels as the file has, and reduces them to grey row by row.
     private func finish(_ image: inout png_image, began: Int32) throws(DigitError) -> GrayImage {
         guard began != 0 else {
             throw DigitError(.invalidImage, "corrupt PNG: \(libpngMessage(image))")
@@ -91,23 +95,40 @@ public struct PNGDecoder: Sendable {
         let sixteenBit = image.format & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0
         let channels = (hasColor ? 3 : 1) + (hasAlpha ? 1 : 0)
         image.format = png_uint_32((hasColor ? PNG_FORMAT_FLAG_COLOR : 0) | (hasAlpha ? PNG_FORMAT_FLAG_ALPHA : 0))
+        let sampleBytes = sixteenBit ? 2 : 1
+        let picture = "\(width)x\(height) \(sampleBytes * 8)-bit \(["grey", "grey+alpha", "RGB", "RGBA"][channels - 1])"
         let gray: [UInt8]
+        do throws(DigitError) {
+            // The samples libpng writes and the grey picture (row buffers aside).
+            gray = try memoryBudget.withReservation(pixelCount * (channels * sampleBytes + 1), for: picture) { () throws(DigitError) in
+                try readGray(&image, width: width, channels: channels, hasAlpha: hasAlpha, sixteenBit: sixteenBit)
+            }
+        } catch {
+            // Refused by the budget: png_image_finish_read, which frees the image, was not called.
+            png_image_free(&image)
+            throw error
+        }
+        return try! GrayImage(width: width, height: height, pixels: gray)
+    }
+
+    /// png_image_finish_read into 8- or 16-bit samples of `channels`
+    /// channels, reduced to one grey byte per pixel.
+    private func readGray(_ image: inout png_image, width: Int, channels: Int, hasAlpha: Bool,
+                          sixteenBit: Bool) throws(DigitError) -> [UInt8] {
+        let count = width * Int(image.height) * channels
         if sixteenBit {
             // 16-bit files are read as 16-bit linear samples, which without
             // colour-management chunks are the stored values (alpha-premultiplied).
             // Asking libpng for 8 bits instead would hit its bug with interlaced
             // 16-bit input (libpng issue #853, pixels from the wrong rows).
             image.format |= png_uint_32(PNG_FORMAT_FLAG_LINEAR)
-            var samples = [UInt16](repeating: 0, count: pixelCount * channels)
+            var samples = [UInt16](repeating: 0, count: count)
             try finishRead(&image, into: &samples, rowStride: width * channels)
-            let eightBit = GrayConversion.eightBit(premultiplied16: samples, channels: channels, hasAlpha: hasAlpha)
-            gray = GrayConversion.gray(samples: eightBit, channels: channels, hasAlpha: hasAlpha)
-        } else {
-            var samples = [UInt8](repeating: 0, count: pixelCount * channels)
-            try finishRead(&image, into: &samples, rowStride: width * channels)
-            gray = GrayConversion.gray(samples: samples, channels: channels, hasAlpha: hasAlpha)
+            return GrayConversion.gray(premultiplied16: samples, width: width, channels: channels, hasAlpha: hasAlpha)
         }
-        return try! GrayImage(width: width, height: height, pixels: gray)
+        var samples = [UInt8](repeating: 0, count: count)
+        try finishRead(&image, into: &samples, rowStride: width * channels)
+        return GrayConversion.gray(samples: samples, channels: channels, hasAlpha: hasAlpha)
     }
 
     /// png_image_finish_read into `buffer`, whose rows are `rowStride` samples apart.

@@ -9,21 +9,30 @@
 /// on PngSuite and every PNG fixture): samples as stored, colour-management
 /// chunks ignored, Pillow's luma, alpha over white. Whatever this path does
 /// not take, or takes and finds wrong in any way (a CRC, a filter type,
-/// the zlib stream, too little or too much data, a critical chunk out of
-/// place), gives nil, and PNGDecoder hands the file to libpng, which
-/// decodes it or says precisely what is wrong. The one difference: zlib
-/// streams whose back-references reach further than their header's window
-/// size inflate here where zlib refuses them.
+/// the zlib stream, too little data, a critical chunk out of place), gives
+/// nil, and PNGDecoder hands the file to libpng, which decodes it or says
+/// precisely what is wrong. The differences: zlib streams whose
+/// back-references reach further than their header's window size inflate
+/// here where zlib refuses them; image data going on beyond the picture is
+/// refused here, where libpng would inflate all of it and then only warn.
 enum PNGFastPath {
     /// The grey picture in `png` (whose signature and chunk layout
     /// PNGStructure has checked), or nil for libpng to decode. Nil too when
     /// the picture has more than `maxPixels` pixels, before anything of its
     /// size is allocated: libpng's path then refuses it with the message.
-    static func decode(_ png: [UInt8], maxPixels: Int) -> GrayImage? {
-        png.withUnsafeBytes { bytes in decode(bytes, maxPixels: maxPixels) }
+    /// Throws when the image data goes on beyond the picture (inflating
+    /// stops at its end: what follows would only cost time) and when
+    /// `budget` refuses the buffers.
+    static func decode(_ png: [UInt8], maxPixels: Int,
+                       budget: DecodeMemoryBudget = .shared) throws(DigitError) -> GrayImage? {
+        let decoded = png.withUnsafeBytes { bytes in
+            Result { () throws(DigitError) in try decode(bytes, maxPixels: maxPixels, budget: budget) }
+        }
+        return try decoded.get()
     }
 
-    private static func decode(_ png: UnsafeRawBufferPointer, maxPixels: Int) -> GrayImage? {
+    private static func decode(_ png: UnsafeRawBufferPointer, maxPixels: Int,
+                               budget: DecodeMemoryBudget) throws(DigitError) -> GrayImage? {
         guard let header = header(png) else { return nil }
         let (pixelCount, tooMany) = header.width.multipliedReportingOverflow(by: header.height)
         guard !tooMany, pixelCount <= maxPixels, let data = imageData(png, palettePermitted: header.channels >= 3) else {
@@ -31,19 +40,29 @@ enum PNGFastPath {
         }
         let rowBytes = header.width * header.channels
         let (size, overflow) = header.height.multipliedReportingOverflow(by: rowBytes + 1)
-        guard !overflow, let inflater = DeflateDecompressor() else { return nil }
-        var inflated = [UInt8](repeating: 0, count: size)
-        let complete = inflated.withUnsafeMutableBytes { out in
-            if data.count == 1 {
-                return inflater.inflateZlib(UnsafeRawBufferPointer(rebasing: png[data[0]]), into: out)
+        guard !overflow else { return nil }
+        // The inflated rows, the grey picture, and the joined IDATs when there are several.
+        let joinedBytes = data.count == 1 ? 0 : data.reduce(0) { $0 + $1.count }
+        let picture = "\(header.width)x\(header.height) \(header.kind)"
+        return try budget.withReservation(size + pixelCount + joinedBytes, for: picture) { () throws(DigitError) in
+            guard let inflater = DeflateDecompressor() else { return nil }
+            var inflated = [UInt8](repeating: 0, count: size)
+            let outcome = inflated.withUnsafeMutableBytes { out in
+                if data.count == 1 {
+                    return inflater.inflateZlib(UnsafeRawBufferPointer(rebasing: png[data[0]]), into: out)
+                }
+                var joined: [UInt8] = []
+                joined.reserveCapacity(joinedBytes)
+                for range in data { joined.append(contentsOf: png[range]) }
+                return joined.withUnsafeBytes { inflater.inflateZlib($0, into: out) }
             }
-            var joined: [UInt8] = []
-            joined.reserveCapacity(data.reduce(0) { $0 + $1.count })
-            for range in data { joined.append(contentsOf: png[range]) }
-            return joined.withUnsafeBytes { inflater.inflateZlib($0, into: out) }
+            switch outcome {
+            case .filled: return unfiltered(&inflated, header: header)
+            case .failed: return nil
+            case .overflowed:
+                throw DigitError(.invalidImage, "corrupt PNG: too much image data: it goes on beyond the \(header.width)x\(header.height) picture")
+            }
         }
-        guard complete else { return nil }
-        return unfiltered(&inflated, header: header)
     }
 
     /// Unfilters every row in place and reduces it to grey; nil at an
@@ -74,6 +93,9 @@ enum PNGFastPath {
     /// What the fast path needs of IHDR.
     struct Header {
         let width: Int, height: Int, channels: Int
+
+        /// "8-bit RGBA", for messages.
+        var kind: String { "8-bit " + ["grey", "grey+alpha", "RGB", "RGBA"][channels - 1] }
     }
 
     /// IHDR, when it is the first chunk, has a right CRC, and describes a
