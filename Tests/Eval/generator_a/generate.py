@@ -29,7 +29,7 @@ DIGIT_KINDS = set(KINDS[:13])
 # Letters that a person would not take for a digit (O o l I S s Z z B G g q b are left out as the
 # brief asks; D Q J y u c i j are left out too because handwritten they can pass for 0, 9, 1, 4, 4, 0, 1, 1).
 LETTERS = list('ACEFHKLMNPRTUVWXY') + list('adefhkmnprtvwx')
-SYMBOLS = list('#%&?@+*=$!<>~^{}') + ['/', '\u00a7']
+SYMBOLS = list('#%&?@+*=$!<>~^{}') + ['\u00a7']  # no '/' or '(' ')': written alone they pass for a 1
 
 F32 = np.float32
 
@@ -157,7 +157,7 @@ def zhang_suen(img):
     return b[1:-1, 1:-1].astype(bool)
 
 
-def skeleton_segments(sk, smooth=3):
+def skeleton_segments(sk, smooth=3, by_max=False):
     """Skeleton pixels -> smoothed graph -> segments (N,4) normalised to height 1, centred at 0."""
     ys, xs = np.nonzero(sk)
     H, W = sk.shape
@@ -190,14 +190,16 @@ def skeleton_segments(sk, smooth=3):
     iso = np.flatnonzero(deg == 0)
     if len(iso):
         segs = np.concatenate([segs, np.concatenate([pts[iso], pts[iso]], 1)], 0)
-    return normalise_segs(segs)
+    return normalise_segs(segs, by_max)
 
 
-def normalise_segs(segs):
+def normalise_segs(segs, by_max=False):
+    """Centre at 0 and scale to height 1 (digits) or to a longest side of 1 (letters, symbols,
+    scribbles, so that a flat '=' or '~' does not grow to many times the picture's width)."""
     p = segs.reshape(-1, 2)
     x0, y0 = p.min(0)
     x1, y1 = p.max(0)
-    h = max(y1 - y0, 1e-6)
+    h = max(y1 - y0, (x1 - x0) if by_max else 0.0, 1e-6)
     out = segs.copy().astype(np.float64)
     out[:, 0::2] = (out[:, 0::2] - (x0 + x1) / 2) / h
     out[:, 1::2] = (out[:, 1::2] - (y0 + y1) / 2) / h
@@ -207,19 +209,54 @@ def normalise_segs(segs):
 _SEG_CACHE = {}
 
 
+def mnist_bw(i):
+    img = mnist()[0][i].astype(F32) / 255.0
+    z = ndimage.zoom(img, 4, order=3)
+    z = ndimage.gaussian_filter(z, 1.0)
+    bw = z > 0.5
+    lab, n = ndimage.label(bw)
+    if n > 1:  # drop specks
+        sizes = ndimage.sum(bw, lab, range(1, n + 1))
+        keep = np.isin(lab, 1 + np.flatnonzero(sizes >= max(30, 0.08 * sizes.max())))
+        bw = bw & keep
+    return bw
+
+
+_OK_CACHE = {}
+
+
+def mnist_ok(i, d):
+    """Keep samples whose strokes a skeleton can carry: no ink blobs (a loop written so thick that
+    its hole closed), and a closed loop for 0, 6, 8 and 9, so that every re-inked digit stays
+    plainly readable."""
+    if i not in _OK_CACHE:
+        bw = mnist_bw(i)
+        sk = zhang_suen(bw)
+        dt = ndimage.distance_transform_edt(bw)
+        ok = sk.sum() > 20 and dt.max() <= 2.0 * float(np.median(dt[sk])) + 1.0
+        if ok and d in (0, 6, 8, 9):
+            lab, n = ndimage.label(~bw)
+            sizes = ndimage.sum(~bw, lab, range(1, n + 1))
+            border = set(np.unique(np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]))) - {0}
+            holes = [sz for k, sz in enumerate(sizes, 1) if k not in border and sz >= 25]
+            ok = len(holes) >= 1
+        _OK_CACHE[i] = ok
+    return _OK_CACHE[i]
+
+
+def pick_mnist(rng, d):
+    mnist()
+    for _ in range(40):
+        i = int(rng.choice(BY_DIGIT[d]))
+        if mnist_ok(i, d):
+            return i
+    return i
+
+
 def mnist_segs(i):
     key = ('m', int(i))
     if key not in _SEG_CACHE:
-        img = mnist()[0][i].astype(F32) / 255.0
-        z = ndimage.zoom(img, 4, order=3)
-        z = ndimage.gaussian_filter(z, 1.2)
-        bw = z > 0.42
-        lab, n = ndimage.label(bw)
-        if n > 1:  # drop specks
-            sizes = ndimage.sum(bw, lab, range(1, n + 1))
-            keep = np.isin(lab, 1 + np.flatnonzero(sizes >= max(30, 0.08 * sizes.max())))
-            bw = bw & keep
-        _SEG_CACHE[key] = skeleton_segments(zhang_suen(bw), smooth=10)
+        _SEG_CACHE[key] = skeleton_segments(zhang_suen(mnist_bw(i)), smooth=10)
     return _SEG_CACHE[key]
 
 
@@ -231,7 +268,7 @@ def glyph_segs(path, ch):
         im = Image.new('L', (bb[2] - bb[0] + 40, bb[3] - bb[1] + 40), 0)
         ImageDraw.Draw(im).text((20 - bb[0], 20 - bb[1]), ch, fill=255, font=f)
         a = np.asarray(im) > 110
-        _SEG_CACHE[key] = skeleton_segments(zhang_suen(a), smooth=2)
+        _SEG_CACHE[key] = skeleton_segments(zhang_suen(a), smooth=2, by_max=True)
     return _SEG_CACHE[key]
 
 
@@ -243,7 +280,7 @@ def polyline_segs(lines):
             segs.append(np.concatenate([pl, pl], 1))
         else:
             segs.append(np.concatenate([pl[:-1], pl[1:]], 1))
-    return normalise_segs(np.concatenate(segs, 0))
+    return normalise_segs(np.concatenate(segs, 0), by_max=True)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -314,7 +351,7 @@ def stroke_alpha(rng, segs, H, W, cx, cy, h, pen, angle=0.0, slant=0.0, aspect=1
     sk = pen.get('skip', 0.0)
     if sk > 0:  # ballpoint skipping / dry felt-tip
         n = smooth_noise(rng, hh, ww, max(4, int(h / 6)))
-        a *= np.clip(1 - sk * np.clip(n - 0.3, 0, None), 0.15, 1)
+        a *= np.clip(1 - sk * np.clip(n - 0.5, 0, None), 0.4, 1)
     gr = pen.get('grain', 0.0)
     if gr > 0:  # graphite on paper tooth
         n = fine_noise(rng, hh, ww, 0.6)
@@ -326,9 +363,7 @@ def stroke_alpha(rng, segs, H, W, cx, cy, h, pen, angle=0.0, slant=0.0, aspect=1
 
 def text_alpha(text, fpath, H, W, cx, cy, h, angle=0.0, stroke=0, sx=1.0):
     """Filled printed glyphs; h is the ink height in px."""
-    ref = font(fpath, 200)
-    bb = ref.getbbox(text)
-    size = max(6, int(round(200.0 * h / max(1, bb[3] - bb[1]))))
+    size = max(6, int(round(200.0 * h / ref_height(fpath))))
     ss = 3 if h < 60 else (2 if h < 160 else 1)
     f = font(fpath, size * ss)
     sw = int(round(stroke * size * ss))
@@ -348,6 +383,12 @@ def text_alpha(text, fpath, H, W, cx, cy, h, angle=0.0, stroke=0, sx=1.0):
     out = np.zeros((H, W), F32)
     paste_max(out, a, int(round(cx - a.shape[1] / 2)), int(round(cy - a.shape[0] / 2)))
     return out
+
+
+def ref_height(fpath):
+    """Ink height of '8' at size 200: printed text is sized so that a digit would be h px tall."""
+    bb = font(fpath, 200).getbbox('8')
+    return max(1, bb[3] - bb[1])
 
 
 def paste_max(dst, src, x0, y0):
@@ -370,8 +411,7 @@ def digit_content(rng, d, printed_p=0.0):
     if rng.random() < printed_p:
         return {'type': 'font', 'text': str(d), 'font': PRINT_FONTS[rng.integers(len(PRINT_FONTS))],
                 'stroke': float(rng.choice([0, 0, 0, 0.02, 0.04]))}
-    mnist()
-    return {'type': 'mnist', 'idx': int(rng.choice(BY_DIGIT[d]))}
+    return {'type': 'mnist', 'idx': pick_mnist(rng, d)}
 
 
 def draw_content(rng, c, H, W, cx, cy, h, pen, angle=0.0):
@@ -386,6 +426,9 @@ def draw_content(rng, c, H, W, cx, cy, h, pen, angle=0.0):
     if t == 'font':
         return text_alpha(c['text'], c['font'], H, W, cx, cy, h, angle, c.get('stroke', 0.0), c.get('sx', 1.0))
     if t == 'segs':
+        if 'pen_scale' in c:
+            pen = dict(pen)
+            pen['width'] = max(1.0, pen['width'] * c['pen_scale'])
         return stroke_alpha(rng, c['segs'], H, W, cx, cy, h, pen, angle, slant, c.get('aspect', 1.0))
     if t == 'multi':  # several items side by side
         parts = c['parts']
@@ -414,17 +457,17 @@ def content_width(c):
     elif t == 'segs':
         s = c['segs']
     elif t == 'font':
-        f = font(c['font'], 200)
-        bb = f.getbbox(c['text'])
-        return (bb[2] - bb[0]) / max(1, bb[3] - bb[1])
+        bb = font(c['font'], 200).getbbox(c['text'])
+        return (bb[2] - bb[0]) / ref_height(c['font']) * c.get('sx', 1.0) + c.get('stroke', 0.0) * 2
+    elif t == 'multi':
+        return sum(content_width(p) for p in c['parts']) + c.get('gap', 0.25) * (len(c['parts']) - 1)
     else:
         return 1.0
     p = s.reshape(-1, 2)
-    return max(0.25, p[:, 0].max() - p[:, 0].min()) * c.get('scale', 1.0)
-
-
-def content_aspect(c):
-    return content_width(c)
+    w = max(0.25, p[:, 0].max() - p[:, 0].min())
+    if t != 'segs' and t != 'font':  # handwriting may be widened and slanted
+        w = w * c.get('aspect', 1.0) + abs(c.get('slant', 0.0))
+    return w * c.get('scale', 1.0)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -438,7 +481,7 @@ NOTE_COLOURS = [(0.99, 0.93, 0.45), (0.98, 0.86, 0.55), (0.98, 0.75, 0.82), (0.7
 
 
 def paper(rng, H, W, base, tex=None):
-    tex = rng.uniform(0.008, 0.03) if tex is None else tex
+    tex = rng.uniform(0.005, 0.02) if tex is None else tex
     img = np.empty((H, W, 3), F32)
     img[:] = np.asarray(base, F32)
     mott = smooth_noise(rng, H, W, int(rng.integers(3, 9))) * rng.uniform(0.005, 0.025)
@@ -849,7 +892,7 @@ def pen_for(rng, h, style=None):
     """Pen parameters for a digit of skeleton height h px."""
     style = style or ['ballpoint', 'gel', 'felt', 'marker', 'fineliner'][rng.integers(5)]
     if style == 'ballpoint':
-        p = dict(width=max(1.0, h * rng.uniform(0.03, 0.06)), pressure=0.25, skip=rng.uniform(0, 0.8),
+        p = dict(width=max(1.0, h * rng.uniform(0.03, 0.06)), pressure=0.25, skip=rng.uniform(0, 0.5),
                  density=rng.uniform(0.7, 0.95))
     elif style == 'gel':
         p = dict(width=max(1.2, h * rng.uniform(0.05, 0.08)), pressure=0.15, density=rng.uniform(0.85, 1.0))
@@ -910,6 +953,10 @@ def sheet_scene(rng, content, *, paper_style='plain', paper_rgb=None, size=(300,
     else:
         extra = 1.15 + 0.6 * (abs(angle) / 20.0) + 1.5 * abs(tilt)
         SW, SH = int(W * scale * extra) + 8, int(H * scale * extra) + 8
+    if content is not None:  # the whole item stays in the picture
+        hand_params(content, rng)
+        room_w = 0.7 * sw_f if on_desk else 0.82 * W
+        dh = min(dh, room_w / max(content_width(content), 0.3))
     hs = dh * scale  # digit height on the sheet
     # paper
     if paper_rgb is None:
@@ -1016,31 +1063,50 @@ def k_desk(rng, d):
 
 def k_tight(rng, d):
     c = hand_params(digit_content(rng, d, 0.25), rng)
-    h = int(rng.integers(24, 180))
-    asp = content_width(c) if c['type'] != 'font' else content_width(c)
+    h = int(rng.integers(24, 180))  # picture height
     mode = ['margin', 'touch', 'frame', 'paperedge', 'margin'][rng.integers(5)]
-    m_top = rng.uniform(0.0, 0.08) if mode == 'touch' else rng.uniform(0.04, 0.18)
-    m_side = rng.uniform(0.0, 0.1) if mode == 'touch' else rng.uniform(0.05, 0.3)
-    ih = h / (1 + 2 * m_top)
-    W = int(max(ih * max(asp, 0.45) + 2 * m_side * ih, 0.55 * h))
-    if rng.random() < 0.3:
-        W = h  # square crops
-    s = 3
-    SH, SW = h * s, W * s
+    # draw the digit large on a roomy sheet, then crop around its ink box
+    dh = 240.0
+    CS = 720
     base = WHITE_PAPERS[rng.integers(len(WHITE_PAPERS))] if rng.random() < 0.8 else \
         NOTE_COLOURS[rng.integers(len(NOTE_COLOURS))]
-    img = paper(rng, SH, SW, base)
-    dh = ih * s * (0.9 if c['type'] != 'font' else 1.0)
+    big = paper(rng, CS, CS, base)
     pen = pen_for(rng, dh)
-    cx = SW / 2 + rng.uniform(-0.5, 0.5) * m_side * ih * s
-    cy = SH / 2 + rng.uniform(-0.5, 0.5) * m_top * ih * s
-    a = draw_content(rng, c, SH, SW, cx, cy, dh, pen, angle=rng.uniform(-4, 4))
-    ink_multiply(img, a, pick_ink(rng))
+    a = draw_content(rng, c, CS, CS, CS / 2, CS / 2, dh, pen, angle=rng.uniform(-4, 4))
+    ys, xs = np.nonzero(a > 0.25)
+    by0, by1, bx0, bx1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    bh = by1 - by0
+    if mode == 'touch':  # the ink touches one or two crop edges (never cut off)
+        mt, mb = rng.choice([0.0, rng.uniform(0.0, 0.05)], 2)
+        ml, mr = rng.choice([0.0, rng.uniform(0.0, 0.12)], 2)
+    elif mode in ('frame', 'paperedge'):  # room for a border or an edge beside the ink
+        mt, mb = rng.uniform(0.1, 0.25, 2)
+        ml, mr = rng.uniform(0.12, 0.3, 2)
+    else:
+        mt, mb = rng.uniform(0.03, 0.18, 2)
+        ml, mr = rng.uniform(0.05, 0.3, 2)
+    y0, y1 = by0 - mt * bh, by1 + mb * bh
+    x0, x1 = bx0 - ml * bh, bx1 + mr * bh
+    if rng.random() < 0.3:  # square crop
+        side = max(y1 - y0, x1 - x0)
+        cxm, cym = (x0 + x1) / 2, (y0 + y1) / 2
+        x0, x1, y0, y1 = cxm - side / 2, cxm + side / 2, cym - side / 2, cym + side / 2
+    elif x1 - x0 < 0.5 * (y1 - y0):  # a "1" still gets a plausible crop width
+        extra = 0.5 * (y1 - y0) - (x1 - x0)
+        x0 -= extra / 2
+        x1 += extra / 2
+    x0, y0 = int(max(0, math.floor(x0))), int(max(0, math.floor(y0)))
+    x1, y1 = int(min(CS, math.ceil(x1))), int(min(CS, math.ceil(y1)))
+    img = big[y0:y1, x0:x1].copy()
+    ink_multiply(img, a[y0:y1, x0:x1], pick_ink(rng))
+    SH, SW = img.shape[:2]
+    W = max(8, int(round(h * SW / SH)))
+    room = [by0 - y0, y1 - by1, bx0 - x0, x1 - bx1]  # free paper above, below, left, right of the ink
     if mode == 'frame':  # a printed box or form border along one or two sides
-        fw = max(1.5, rng.uniform(0.012, 0.03) * SH)
         fa = np.zeros((SH, SW), F32)
         for side in rng.choice(4, size=int(rng.integers(1, 3)), replace=False):
-            pos = rng.uniform(0.2, 2.0) * fw
+            fw = max(1.5, min(rng.uniform(0.012, 0.03) * SH, 0.4 * room[side]))
+            pos = rng.uniform(0.0, 0.45) * room[side]
             if side == 0:
                 fa[:int(pos + fw), :] = 1; fa[:int(pos), :] = 0
             elif side == 1:
@@ -1052,7 +1118,7 @@ def k_tight(rng, d):
         ink_multiply(img, fa, (0.15, 0.15, 0.2) if rng.random() < 0.6 else (0.4, 0.5, 0.8), 0.9)
     if mode == 'paperedge':  # the sheet's edge, with the table beyond it
         side = int(rng.integers(4))
-        depth = int(rng.uniform(0.02, 0.12) * (SH if side < 2 else SW))
+        depth = int(rng.uniform(0.3, 0.75) * room[side])
         bgc = desk(rng, SH, SW)
         m = np.zeros((SH, SW), F32)
         if side == 0:
@@ -1076,7 +1142,7 @@ def k_tight(rng, d):
 
 def k_thin(rng, d):
     c = digit_content(rng, d, 0.0)
-    pen = dict(width_f=0.0, pressure=0.2, skip=rng.uniform(0.0, 0.6), density=rng.uniform(0.5, 0.95),
+    pen = dict(width_f=0.0, pressure=0.2, skip=rng.uniform(0.0, 0.4), density=rng.uniform(0.6, 1.0),
                wobble=rng.uniform(0, 0.02))
     # width 1-2 px at the picture's size: the sheet is rendered at `scale` px per picture px
     w_out = rng.uniform(1.0, 2.0)
@@ -1090,7 +1156,7 @@ def k_thin(rng, d):
 def k_pencil(rng, d):
     c = digit_content(rng, d, 0.0)
     dens = rng.uniform(0.3, 0.65)
-    pen = dict(width_f=rng.uniform(0.03, 0.08), min_w=1.2, pressure=0.35, grain=rng.uniform(0.4, 0.85),
+    pen = dict(width_f=rng.uniform(0.025, 0.06), min_w=1.2, pressure=0.35, grain=rng.uniform(0.4, 0.85),
                density=dens, wobble=rng.uniform(0, 0.02))
     g = rng.uniform(0.2, 0.4)
     ink = (g, g, g * 1.03)
@@ -1162,7 +1228,7 @@ def k_transparent(rng, d, content=None):
     c = content or digit_content(rng, d, 0.0)
     c = hand_params(c, rng)
     W, H = out_size(rng, 200, 1000, (1.0, 1.0, 0.75, 1.333, 0.5625))
-    h = rng.uniform(0.4, 0.8) * H
+    h = min(rng.uniform(0.4, 0.8) * H, 0.8 * W / max(content_width(c), 0.3))
     finger = rng.random() < 0.5
     pen = dict(width=max(2.0, h * (rng.uniform(0.08, 0.16) if finger else rng.uniform(0.025, 0.06))),
                pressure=0.0 if rng.random() < 0.6 else 0.15, wobble=rng.uniform(0.0, 0.03) if finger else 0.0)
@@ -1199,10 +1265,6 @@ def k_printed(rng, d, text=None):
 
 
 # ---------------------------------------------------------------- meters
-
-def seg_glyph_alpha(fpath, text, h, W, H, cx, cy):
-    return text_alpha(text, fpath, H, W, cx, cy, h)
-
 
 def meter_image(rng, d, blank=False):
     """Returns (PIL image, label) for one digit window of a utility meter."""
@@ -1269,15 +1331,12 @@ def meter_image(rng, d, blank=False):
         cx, cy = W / 2 + rng.uniform(-0.04, 0.04) * W, H / 2 + rng.uniform(-0.04, 0.04) * H
         if not blank:
             ghost = text_alpha('8', fpath, H, W, cx, cy, dh)
-            ink_multiply(img, ghost, (0.2, 0.22, 0.2), rng.uniform(0.04, 0.12))
+            ink_multiply(img, ghost, (0.2, 0.22, 0.2), rng.uniform(0.02, 0.06))
             a = text_alpha(str(d), fpath, H, W, cx, cy, dh)
             # segments cast a faint shadow on the reflector behind the liquid crystal
             sh = np.roll(np.roll(ndimage.gaussian_filter(a, 2), int(s * 1.5), 0), int(s * 1.5), 1)
             ink_multiply(img, sh, (0.3, 0.33, 0.3), 0.35)
             ink_multiply(img, a, (0.12, 0.14, 0.12), rng.uniform(0.8, 0.95))
-        else:
-            for _ in range(int(rng.integers(0, 3))):
-                pass
         fw = int(rng.uniform(0.0, 0.08) * W)
         if fw > 0:
             img[:, :fw] *= 0.4
@@ -1293,8 +1352,9 @@ def meter_image(rng, d, blank=False):
         fpath = SEG_FONTS[rng.integers(len(SEG_FONTS))]
         dh = H * rng.uniform(0.62, 0.8)
         cx, cy = W / 2, H / 2
-        ghost = text_alpha('8', fpath, H, W, cx, cy, dh)
-        img += (ghost * rng.uniform(0.03, 0.1))[..., None] * col
+        if not blank:  # unlit segments glimmer; left out of blanks, where they would read as an 8
+            ghost = text_alpha('8', fpath, H, W, cx, cy, dh)
+            img += (ghost * rng.uniform(0.02, 0.06))[..., None] * col
         if not blank:
             a = text_alpha(str(d), fpath, H, W, cx, cy, dh)
             glow = ndimage.gaussian_filter(a, rng.uniform(3, 8))
@@ -1394,8 +1454,7 @@ def k_symbol(rng, _):
         n = int(rng.integers(2, 4))
         ds = [int(v) for v in rng.integers(0, 10, n)]
         if rng.random() < 0.6:
-            mnist()
-            parts = [{'type': 'mnist', 'idx': int(rng.choice(BY_DIGIT[v])), 'aspect': rng.uniform(0.85, 1.1),
+            parts = [{'type': 'mnist', 'idx': pick_mnist(rng, v), 'aspect': rng.uniform(0.85, 1.1),
                       'slant': 0.0, 'scale': rng.uniform(0.9, 1.1), 'dy': rng.uniform(-0.06, 0.06)} for v in ds]
             c = {'type': 'multi', 'parts': parts, 'gap': rng.uniform(0.1, 0.35)}
             return reject_scene(rng, c)
@@ -1417,9 +1476,9 @@ def scribble_lines(rng):
         ang = np.cumsum(rng.normal(0, 0.35, n) + rng.uniform(-0.2, 0.2))
         step = rng.uniform(0.02, 0.05)
         p = np.cumsum(np.stack([np.cos(ang), np.sin(ang)], 1) * step, 0)
-        p -= p.mean(0)
-        p = p / max(np.abs(p).max(), 1e-6)  # keep it compact
-        p[:, 0] *= rng.uniform(1.0, 1.8)
+        p -= (p.max(0) + p.min(0)) / 2
+        p = p / np.maximum(np.abs(p).max(0), 1e-6)  # a compact tangle, not a long wavy line
+        p[:, 0] *= rng.uniform(0.8, 1.6)
         L.append(p)
     elif kind == 'hatch':
         n = int(rng.integers(6, 14))
@@ -1490,7 +1549,7 @@ def scribble_lines(rng):
 
 def k_scribble(rng, _):
     segs = polyline_segs(scribble_lines(rng))
-    c = {'type': 'segs', 'segs': segs, 'slant': 0.0, 'aspect': 1.0}
+    c = {'type': 'segs', 'segs': segs, 'slant': 0.0, 'aspect': 1.0, 'pen_scale': rng.uniform(0.35, 0.7)}
     return reject_scene(rng, c)
 
 
@@ -1506,7 +1565,7 @@ def make_one(kind, seed, i, outdir):
     rng = np.random.default_rng(np.random.SeedSequence([int(seed), KINDS.index(kind), int(i)]))
     base = os.path.join(outdir, '%s_%04d' % (kind, i))
     if kind in DIGIT_KINDS:
-        d = int((i + rng.integers(10)) % 10) if False else int(i % 10)
+        d = i % 10
         expect = str(d)
     else:
         d = 0
