@@ -951,11 +951,17 @@ def sheet_scene(rng, content, *, paper_style='plain', paper_rgb=None, size=(300,
         SW, SH = int(sw_f * scale), int(sh_f * scale)
         dh = min(dh, 0.6 * sh_f)
     else:
-        extra = 1.15 + 0.6 * (abs(angle) / 20.0) + 1.5 * abs(tilt)
-        SW, SH = int(W * scale * extra) + 8, int(H * scale * extra) + 8
+        # the sheet must cover the whole view: bound the view's quad (see view()) on the sheet
+        k = (1 + abs(tilt)) * (1 + 0.4 * abs(tilt))
+        hx, hy = W * scale / 2 * k, H * scale / 2 * k
+        ca, sa = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
+        SW = int(2.08 * (hx * ca + hy * sa)) + 8
+        SH = int(2.08 * (hx * sa + hy * ca)) + 8
+    cw = 0.85
     if content is not None:  # the whole item stays in the picture
         hand_params(content, rng)
-        room_w = 0.7 * sw_f if on_desk else 0.82 * W
+        cw = max(content_width(content), 0.3)
+        room_w = 0.7 * sw_f if on_desk else 0.76 * W
         dh = min(dh, room_w / max(content_width(content), 0.3))
     hs = dh * scale  # digit height on the sheet
     # paper
@@ -971,7 +977,7 @@ def sheet_scene(rng, content, *, paper_style='plain', paper_rgb=None, size=(300,
         dcx = SW / 2 + rng.uniform(-0.15, 0.15) * SW
         dcy = SH / 2 + rng.uniform(-0.15, 0.15) * SH
     else:
-        room_x = max(0.0, (W * scale - hs * 1.2) / 2) * 0.5
+        room_x = max(0.0, (W * scale - hs * max(cw, 0.85) * 1.2) / 2) * 0.5
         room_y = max(0.0, (H * scale - hs * 1.2) / 2) * 0.5
         dcx = SW / 2 + rng.uniform(-room_x, room_x)
         dcy = SH / 2 + rng.uniform(-room_y, room_y)
@@ -1014,7 +1020,7 @@ def sheet_scene(rng, content, *, paper_style='plain', paper_rgb=None, size=(300,
     fx, fy = map_point(Hm, dcx, dcy)
     if objects:
         if rng.random() < 0.7:
-            draw_pen(rng, frame, (fx, fy), dh * 0.9)
+            draw_pen(rng, frame, (fx, fy), dh * 1.2)
         if rng.random() < 0.6:
             draw_cup_ring(rng, frame, (fx, fy), dh * 0.9)
     sh = None
@@ -1155,7 +1161,7 @@ def k_thin(rng, d):
 
 def k_pencil(rng, d):
     c = digit_content(rng, d, 0.0)
-    dens = rng.uniform(0.3, 0.65)
+    dens = rng.uniform(0.45, 0.8)
     pen = dict(width_f=rng.uniform(0.025, 0.06), min_w=1.2, pressure=0.35, grain=rng.uniform(0.4, 0.85),
                density=dens, wobble=rng.uniform(0, 0.02))
     g = rng.uniform(0.2, 0.4)
@@ -1302,7 +1308,8 @@ def meter_image(rng, d, blank=False):
             # the drum's curvature squeezes digits away from the window centre
             yy = np.arange(H, dtype=F32)
             t = (yy - H / 2) / (H / 2)
-            src = H / 2 + np.sin(t * rng.uniform(0.7, 1.0)) / math.sin(rng.uniform(0.7, 1.0)) * (H / 2)
+            half = rng.uniform(0.6, 1.0)  # half the drum's arc seen through the window, in radians
+            src = H / 2 + np.arcsin(t * math.sin(half)) / half * (H / 2)
             a = ndimage.map_coordinates(a, [np.repeat(src[:, None], W, 1),
                                             np.repeat(np.arange(W, dtype=F32)[None], H, 0)], order=1)
         ink_over(img, a, fg)
@@ -1471,13 +1478,17 @@ def k_symbol(rng, _):
 def scribble_lines(rng):
     kind = ['scribble', 'hatch', 'spiral', 'checker', 'smiley', 'star', 'crossout', 'scribble', 'zigzag'][rng.integers(9)]
     L = []
-    if kind == 'scribble':  # a tangle: a smooth random walk with loops
-        n = int(rng.integers(120, 300))
-        ang = np.cumsum(rng.normal(0, 0.35, n) + rng.uniform(-0.2, 0.2))
-        step = rng.uniform(0.02, 0.05)
-        p = np.cumsum(np.stack([np.cos(ang), np.sin(ang)], 1) * step, 0)
-        p -= (p.max(0) + p.min(0)) / 2
-        p = p / np.maximum(np.abs(p).max(0), 1e-6)  # a compact tangle, not a long wavy line
+    if kind == 'scribble':  # a tangle: a smooth random walk with many loops, never a lone curve
+        for _ in range(12):
+            n = int(rng.integers(250, 500))
+            ang = np.cumsum(rng.normal(0, 0.45, n) + rng.uniform(-0.25, 0.25))
+            p = np.cumsum(np.stack([np.cos(ang), np.sin(ang)], 1), 0)
+            p -= (p.max(0) + p.min(0)) / 2
+            p = p / np.maximum(np.abs(p).max(0), 1e-6)  # a compact tangle, not a long wavy line
+            length = np.hypot(*np.diff(p, axis=0).T).sum()
+            turns = abs(ang[-1] - ang[0]) / (2 * np.pi)
+            if length >= 14 and turns >= 2:
+                break
         p[:, 0] *= rng.uniform(0.8, 1.6)
         L.append(p)
     elif kind == 'hatch':
