@@ -227,13 +227,16 @@ _OK_CACHE = {}
 
 def mnist_ok(i, d):
     """Keep samples whose strokes a skeleton can carry: no ink blobs (a loop written so thick that
-    its hole closed), and a closed loop for 0, 6, 8 and 9, so that every re-inked digit stays
-    plainly readable."""
+    its hole closed), no digit wider than tall (0: 1.5 times), and a closed loop for 0, 6, 8 and 9,
+    so that every re-inked digit stays plainly readable."""
     if i not in _OK_CACHE:
         bw = mnist_bw(i)
         sk = zhang_suen(bw)
         dt = ndimage.distance_transform_edt(bw)
         ok = sk.sum() > 20 and dt.max() <= 2.0 * float(np.median(dt[sk])) + 1.0
+        ys, xs = np.nonzero(bw)
+        if ok:  # digits lying flat (a 5 squashed into a wave) are not plainly readable
+            ok = (xs.max() - xs.min() + 1) <= (1.5 if d == 0 else 1.1) * (ys.max() - ys.min() + 1)
         if ok and d in (0, 6, 8, 9):
             lab, n = ndimage.label(~bw)
             sizes = ndimage.sum(~bw, lab, range(1, n + 1))
@@ -354,7 +357,7 @@ def stroke_alpha(rng, segs, H, W, cx, cy, h, pen, angle=0.0, slant=0.0, aspect=1
         a *= np.clip(1 - sk * np.clip(n - 0.5, 0, None), 0.4, 1)
     gr = pen.get('grain', 0.0)
     if gr > 0:  # graphite on paper tooth
-        n = fine_noise(rng, hh, ww, 0.6)
+        n = fine_noise(rng, hh, ww, pen.get('grain_sigma', 0.6))
         a *= np.clip(1 - gr + gr * (0.6 + 0.5 * n), 0, 1)
     a *= pen.get('density', 1.0)
     out[y0:y1, x0:x1] = a
@@ -995,6 +998,8 @@ def sheet_scene(rng, content, *, paper_style='plain', paper_rgb=None, size=(300,
             pen = dict(pen)
             if 'width_f' in pen:
                 pen['width'] = max(pen.get('min_w', 0.8), hs * pen['width_f'])
+            if 'grain_rel' in pen:  # chalk crumbles in grains that scale with the stick
+                pen['grain_sigma'] = max(0.6, pen['grain_rel'] * pen['width'])
         a = draw_content(rng, hand_params(content, rng), SH, SW, dcx, dcy, hs, pen)
         if ink is None:
             ink = pick_ink(rng)
@@ -1193,7 +1198,7 @@ def k_colour(rng, d):
         chalk = [(0.93, 0.93, 0.9), (0.95, 0.9, 0.55), (0.95, 0.7, 0.75)][rng.integers(3)] \
             if rng.random() < 0.4 else (0.93, 0.93, 0.9)
         pen = dict(width_f=rng.uniform(0.06, 0.1), pressure=0.2, grain=rng.uniform(0.3, 0.6),
-                   density=rng.uniform(0.7, 0.95), skip=0.4, wobble=0.015)
+                   density=rng.uniform(0.7, 0.95), skip=0.4, wobble=0.015, grain_rel=rng.uniform(0.03, 0.08))
         return sheet_scene(rng, c, paper_rgb=board, size=(200, 1000), frac=(0.3, 0.65), pen=pen, ink=chalk,
                            ink_mode='over', light=0.25, cast=True)
     if sch == 'whiteboard':
@@ -1425,7 +1430,7 @@ def reject_scene(rng, c, printed=False):
             sheet_scene(rng, c, size=(100, 800), frac=(0.3, 0.65), ink=ink)
     if r < 0.2:
         pen = dict(width_f=rng.uniform(0.06, 0.1), pressure=0.2, grain=rng.uniform(0.3, 0.6),
-                   density=0.9, skip=0.4, wobble=0.01)
+                   density=0.9, skip=0.4, wobble=0.01, grain_rel=rng.uniform(0.03, 0.08))
         return sheet_scene(rng, c, paper_rgb=(0.14, 0.2, 0.17), size=(150, 1000), frac=(0.3, 0.6),
                            pen=pen, ink=(0.92, 0.92, 0.9), ink_mode='over')
     if r < 0.3:
