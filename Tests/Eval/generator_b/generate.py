@@ -31,7 +31,7 @@ KINDS = ["shadow", "desk", "tight", "thin", "pencil", "rotated", "colour", "jpeg
 # Letters that cannot honestly be read as a digit (the brief's look-alikes and a few more are left out:
 # O o l I S s Z z B G g q b, and also i j J t y Q whose handwritten forms come near 1, 7, 4, 0).
 LETTERS = "ACDEFHKLMNPRTUVWXYacdefhkmnpruvwx"
-SYMBOLS = "#%&?@+*=/$!<>{}"
+SYMBOLS = "#%&?@+*=$<>"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -257,6 +257,46 @@ def thin_mask(mask):
     return img[1:-1, 1:-1].astype(bool)
 
 
+NB8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def prune_spurs(sk, max_len):
+    """Remove short side branches (from an end point to a junction) that thinning leaves behind."""
+    sk = sk.copy()
+    H, W = sk.shape
+    for _ in range(2):
+        nb = ndi.convolve(sk.astype(np.uint8), np.ones((3, 3), np.uint8), mode="constant") - sk
+        ends = list(zip(*np.nonzero(sk & (nb == 1))))
+        removed = False
+        for y, x in ends:
+            path = [(y, x)]
+            prev = None
+            cy, cx = y, x
+            junction = False
+            while len(path) <= max_len:
+                nxt = [(cy + dy, cx + dx) for dy, dx in NB8
+                       if 0 <= cy + dy < H and 0 <= cx + dx < W and sk[cy + dy, cx + dx]
+                       and (cy + dy, cx + dx) != prev and (cy + dy, cx + dx) not in path]
+                if len(nxt) == 0:
+                    break
+                if len(nxt) > 1 and not all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a in nxt for b in nxt if a != b):
+                    junction = True
+                    break
+                if nb[nxt[0]] >= 3:
+                    junction = True
+                    break
+                prev = (cy, cx)
+                cy, cx = nxt[0]
+                path.append((cy, cx))
+            if junction and len(path) <= max_len:
+                for p in path:
+                    sk[p] = False
+                removed = True
+        if not removed:
+            break
+    return sk
+
+
 def skeleton_segments(sk):
     """Skeleton pixels -> short line segments joining 8-neighbours (x0, y0, x1, y1)."""
     H, W = sk.shape
@@ -277,7 +317,18 @@ def skeleton_segments(sk):
             if s <= 2:
                 ys, xs = np.nonzero(lab == i + 1)
                 segs.append(np.c_[xs, ys, xs, ys])
-    return np.concatenate(segs, 0).astype(float) if segs else np.zeros((0, 4))
+    if not segs:
+        return np.zeros((0, 4))
+    segs = np.concatenate(segs, 0).astype(int)
+    # smooth the pixel staircase: each skeleton pixel moves to the mean of the skeleton pixels near it
+    skf = sk.astype(np.float32)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    cnt = ndi.uniform_filter(skf, 5, mode="constant")
+    mx = ndi.uniform_filter(skf * xx, 5, mode="constant") / np.maximum(cnt, 1e-6)
+    my = ndi.uniform_filter(skf * yy, 5, mode="constant") / np.maximum(cnt, 1e-6)
+    out = np.c_[mx[segs[:, 1], segs[:, 0]], my[segs[:, 1], segs[:, 0]],
+                mx[segs[:, 3], segs[:, 2]], my[segs[:, 3], segs[:, 2]]]
+    return out.astype(float)
 
 
 def smooth_warp(rng, segs, amount):
@@ -310,17 +361,32 @@ def mnist_strokes(rng, mn, idx, warp=0.04):
     big = ndi.zoom(img, 6, order=3)
     big = ndi.gaussian_filter(big, 1.2)
     ref_holes = count_holes(ndi.zoom(img, 6, order=1) > 0.5)
+    # a 0, 6 or 9 without its loop, or an 8 with one, is not plainly that digit
+    need = {0: 1, 6: 1, 8: 2, 9: 1}.get(int(mn.labels[idx]), 0)
+    if ref_holes < need:
+        return None
     # the loops of 0 6 8 9 (and 4) must stay open: raise the threshold until the holes are back
     for thr in (rng.uniform(0.3, 0.45), 0.5, 0.6, 0.7):
         mask = big > thr
         lab, n = ndi.label(mask, structure=np.ones((3, 3)))
         if n > 1:
             sizes = ndi.sum(mask, lab, range(1, n + 1))
-            keep = np.nonzero(sizes >= 0.08 * sizes.max())[0] + 1
+            keep = np.nonzero(sizes >= 0.12 * sizes.max())[0] + 1
             mask = np.isin(lab, keep)
         if count_holes(mask) >= ref_holes:
             break
+    else:
+        return None
+    ys, xs = np.nonzero(mask)
+    if xs.max() - xs.min() > 1.0 * (ys.max() - ys.min()):
+        return None          # flattened-wide MNIST samples do not look like anyone's handwriting
     sk = thin_mask(mask)
+    # a loop the writer filled in (a thick 6, 9 or 4) thins to a tree, not to the digit: refuse it
+    dist = ndi.distance_transform_edt(mask)
+    vals = dist[sk]
+    if len(vals) == 0 or vals.max() > 1.5 * np.median(vals) + 1.0:
+        return None
+    sk = prune_spurs(sk, int(max(4, 2.2 * np.median(vals))))
     segs = skeleton_segments(sk)
     ys, xs = np.nonzero(mask)
     h = ys.max() - ys.min() + 1
@@ -363,7 +429,11 @@ def printed_glyph(font_path, ch):
 def font_strokes(rng, font_path, ch, warp=0.04):
     """A handwriting-like character: the glyph's centre line, re-drawn later by the pen model."""
     m, ref = glyph_mask(font_path, ch)
-    sk = thin_mask(m > 0.5)
+    mask = m > 0.5
+    sk = thin_mask(mask)
+    vals = ndi.distance_transform_edt(mask)[sk]
+    if len(vals):
+        sk = prune_spurs(sk, int(max(4, 2.5 * np.median(vals))))   # serifs are not written by hand
     segs = skeleton_segments(sk)
     if len(segs) == 0:
         return None
@@ -460,6 +530,17 @@ def render_content(rng, content, h, w, cx, cy, height, angle, slant, pen):
 
 def ink_texture(rng, cov, pen):
     """Coverage -> ink amount, with the pen's texture (ballpoint skips, graphite grain, chalk holes)."""
+    out = np.zeros_like(cov)
+    rows = np.nonzero(cov.max(1) > 0)[0]
+    cols = np.nonzero(cov.max(0) > 0)[0]
+    if len(rows) == 0:
+        return out
+    y0, y1, x0, x1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+    out[y0:y1, x0:x1] = _ink_texture(rng, cov[y0:y1, x0:x1], pen)
+    return out
+
+
+def _ink_texture(rng, cov, pen):
     h, w = cov.shape
     kind = pen["kind"]
     dens = pen["density"]
@@ -555,7 +636,7 @@ def render_paper(rng, spec, ox, oy, w, h, ppmm):
     t = spec["type"]
     if t == "blackboard":
         # wiped chalk dust: faint broad smears along the wiping direction
-        smear = noise(rng, max(2, h // 8), w, 30.0)
+        smear = noise(rng, h, max(2, w // 8), 30.0)
         smear = np.asarray(Image.fromarray(smear, mode="F").resize((w, h), Image.BILINEAR))
         img = img + 0.025 * clamp01(smear + 0.5)[..., None]
     if t in ("ruled", "squared", "dotted"):
@@ -687,7 +768,9 @@ def draw_pen_object(rng, img, avoid):
     shade = 0.75 + 0.35 * np.cos(np.clip(across / (t / 2), -1, 1) * 1.4)
     col = np.asarray(body, np.float32)[None, None, :] * shade[..., None]
     # cast shadow on the desk
-    sh = np.roll(np.roll(inside, int(t * 0.4), 0), int(t * 0.3), 1)
+    oy_, ox_ = max(1, int(t * 0.4)), max(1, int(t * 0.3))
+    sh = np.zeros_like(inside)
+    sh[oy_:, ox_:] = inside[:-oy_, :-ox_]
     sh = np.asarray(Image.fromarray(to_u8(sh)).filter(ImageFilter.GaussianBlur(t * 0.3)), np.float32) / 255.0
     img = img.copy()
     sub = img[y0:y1, x0:x1] * (1 - 0.35 * sh[..., None])
@@ -870,7 +953,7 @@ def shoot(rng, P):
     if P.get("desk", False) or rect is not None:
         img = render_desk(rng, H, W)
         if P.get("cup_ring"):
-            img = draw_cup_ring(rng, img, (c_out[0], c_out[1], P["gh_out"] * 1.5), rng.uniform(0.15, 0.3) * max(W, H))
+            img = draw_cup_ring(rng, img, (c_out[0], c_out[1], P["gh_out"] * 1.5), rng.uniform(0.08, 0.18) * max(W, H))
     else:
         img = np.zeros((H, W, 3), np.float32)
     if x1 > x0 + 1 and y1 > y0 + 1:
@@ -895,7 +978,9 @@ def shoot(rng, P):
             out_cov = np.asarray(warp_persp(Image.fromarray(to_u8(cov)), Hs, (W, H), Image.BILINEAR), np.float32) / 255.0
         if rect is not None or P.get("desk", False):
             # the sheet's own soft shadow on the desk
-            sh_a = ndi.gaussian_filter(np.roll(np.roll(alpha, 3, 0), 2, 1), 3.0)
+            sh_a = np.zeros_like(alpha)
+            sh_a[3:, 2:] = alpha[:-3, :-2]
+            sh_a = ndi.gaussian_filter(sh_a, 3.0)
             img = img * (1 - 0.3 * sh_a[..., None])
         img = img * (1 - alpha[..., None]) + warped * alpha[..., None]
     if P.get("pen_object"):
@@ -964,7 +1049,11 @@ def pick_size(rng, lo, hi):
 
 
 def hand_digit(rng, ctx, d, warp=0.035):
-    return mnist_strokes(rng, ctx["mnist"], ctx["mnist"].pick(rng, d), warp)
+    for _ in range(100):
+        st = mnist_strokes(rng, ctx["mnist"], ctx["mnist"].pick(rng, d), warp)
+        if st is not None:
+            return st
+    raise RuntimeError("no usable MNIST sample for %d" % d)
 
 
 def print_font(rng, ctx, bold=None):
@@ -1237,8 +1326,8 @@ def kind_colour(rng, ctx, d):
         base = [(0.13, 0.2, 0.16), (0.1, 0.1, 0.11), (0.16, 0.24, 0.2)][rng.integers(3)]
         P["paper"] = dict(type="blackboard", base=base, grain=0.03)
         col = [(0.93, 0.93, 0.9), (0.95, 0.9, 0.55), (0.95, 0.75, 0.8)][rng.integers(3)]
-        P["pen"] = dict(kind="chalk", r=P["gh_out"] * P["u"] * rng.uniform(0.035, 0.06), color=col,
-                        density=rng.uniform(0.75, 0.95), mode="cover", pressure=0.25)
+        P["pen"] = dict(kind="chalk", r=P["gh_out"] * P["u"] * rng.uniform(0.04, 0.065), color=col,
+                        density=rng.uniform(0.85, 1.0), mode="cover", pressure=0.25)
     elif variant == 2:      # whiteboard marker with glare
         P["content"] = hand_digit(rng, ctx, d, 0.04)
         P["glyph_mm"] = rng.uniform(50, 150)
@@ -1306,7 +1395,7 @@ def kind_transparent(rng, ctx, d):
     gh = min(W, H) * rng.uniform(0.35, 0.8)
     content = hand_digit(rng, ctx, d, 0.04)
     finger = rng.random() < 0.5
-    r = gh * (rng.uniform(0.05, 0.09) if finger else rng.uniform(0.015, 0.035))
+    r = gh * (rng.uniform(0.04, 0.07) if finger else rng.uniform(0.015, 0.035))
     r = max(r, 1.0)
     room_x = max(0.0, W / 2 - gh * 0.5 - r - 2); room_y = max(0.0, H / 2 - gh * 0.5 - r - 2)
     cx = W / 2 + rng.uniform(-0.7, 0.7) * room_x; cy = H / 2 + rng.uniform(-0.7, 0.7) * room_y
@@ -1462,7 +1551,10 @@ def meter_seven(rng, ctx, d, blank=False):
     dw = min(dw, w * 0.8)
     t = dh * rng.uniform(0.1, 0.15)
     skew = rng.uniform(0, 9) if rng.random() < 0.6 else 0.0
-    x0 = (w - dw) / 2 + rng.uniform(-0.08, 0.08) * w - (dh * math.tan(math.radians(skew))) / 2
+    sk_off = dh * math.tan(math.radians(skew))
+    dw = min(dw, w * 0.9 - sk_off)
+    x0 = (w - dw - sk_off) / 2 + rng.uniform(-0.06, 0.06) * w
+    x0 = min(max(x0, 0.04 * w), w * 0.96 - dw - sk_off)
     y0 = (h - dh) / 2 + rng.uniform(-0.06, 0.06) * h
     polys = seven_seg_polys(x0, y0, dw, dh, t, skew, t * 0.12)
     on = "" if blank else SEGMENTS[d]
