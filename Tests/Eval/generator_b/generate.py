@@ -686,11 +686,11 @@ def render_desk(rng, h, w):
         v = xx * math.cos(a) + yy * math.sin(a)
         u = -xx * math.sin(a) + yy * math.cos(a)
         per = rng.uniform(12, 40)
-        vw = v + 6 * noise(rng, h, w, 60) + 0.02 * u
+        vw = v + 0.35 * per * noise(rng, h, w, 160) + 0.02 * u
         rings = 0.5 + 0.5 * np.sin(2 * math.pi * vw / per)
         line_tab = rng.standard_normal(4096).astype(np.float32)
         streak = line_tab[(np.abs(vw * 1.3).astype(np.int64)) % 4096]
-        m = 1 + 0.12 * (rings - 0.5) + 0.04 * streak + 0.03 * noise(rng, h, w, 3)
+        m = 1 + 0.09 * (rings - 0.5) + 0.05 * streak + 0.025 * noise(rng, h, w, 3)
         img = np.asarray(base, np.float32) * m[..., None]
     elif t == "fabric":
         base = np.asarray(rng.uniform(0.15, 0.8, 3), np.float32)
@@ -783,6 +783,44 @@ def draw_pen_object(rng, img, avoid):
     a = inside[..., None]
     img[y0:y1, x0:x1] = sub * (1 - a) + col * a
     return img
+
+
+def draw_block_object(rng, img, avoid):
+    """A phone (dark glass, rounded) or an eraser lying on the desk, with its soft shadow."""
+    h, w, _ = img.shape
+    phone = rng.random() < 0.6
+    if phone:
+        ow = rng.uniform(0.25, 0.4) * max(h, w); oh = ow * rng.uniform(1.9, 2.1)
+        body = np.asarray([(0.05, 0.05, 0.06), (0.8, 0.8, 0.82), (0.2, 0.25, 0.35)][rng.integers(3)], np.float32)
+    else:
+        ow = rng.uniform(0.06, 0.1) * max(h, w); oh = ow * rng.uniform(1.6, 2.4)
+        body = np.asarray([(0.95, 0.6, 0.65), (0.93, 0.93, 0.9), (0.3, 0.45, 0.8)][rng.integers(3)], np.float32)
+    ow, oh = int(ow), int(oh)
+    m = Image.new("L", (ow, oh), 0)
+    ImageDraw.Draw(m).rounded_rectangle((0, 0, ow - 1, oh - 1), radius=int(ow * 0.12), fill=255)
+    ang = rng.uniform(0, 180)
+    m = m.rotate(ang, Image.BILINEAR, expand=True)
+    mw, mh = m.size
+    half = math.hypot(mw, mh) / 2
+    for _ in range(30):
+        cx, cy = rng.uniform(-0.1, 1.1) * w, rng.uniform(-0.1, 1.1) * h
+        if math.hypot(cx - avoid[0], cy - avoid[1]) > avoid[2] + half:
+            break
+    else:
+        return img
+    full = Image.new("L", (w, h), 0)
+    full.paste(m, (int(cx - mw / 2), int(cy - mh / 2)))
+    a = np.asarray(full, np.float32) / 255.0
+    if a.max() == 0:
+        return img
+    off = max(2, int(0.04 * ow))
+    sh = Image.new("L", (w, h), 0); sh.paste(m, (int(cx - mw / 2) + off, int(cy - mh / 2) + off))
+    sh = np.asarray(sh.filter(ImageFilter.GaussianBlur(off * 1.5)), np.float32) / 255.0
+    img = img * (1 - 0.4 * sh[..., None])
+    yy = np.arange(h, dtype=np.float32)[:, None] / h; xx = np.arange(w, dtype=np.float32)[None, :] / w
+    sheen = 1 + (0.25 if phone else 0.08) * np.clip(np.sin((xx * 1.3 + yy) * rng.uniform(3, 6)), 0, 1)
+    col = body * sheen[..., None]
+    return img * (1 - a[..., None]) + col * a[..., None]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -995,6 +1033,8 @@ def shoot(rng, P):
         img = img * (1 - alpha[..., None]) + warped * alpha[..., None]
     if P.get("pen_object"):
         img = draw_pen_object(rng, img, (c_out[0], c_out[1], P["gh_out"] * 1.3))
+    if P.get("block_object"):
+        img = draw_block_object(rng, img, (c_out[0], c_out[1], P["gh_out"] * 1.3))
     L = light_field(rng, H, W, **P.get("light", {}))
     img = img * L
     if P.get("glare", 0) > 0:
@@ -1131,10 +1171,12 @@ def align_paper(rng, P):
             spec["margin_x"] = -gh_s * rng.uniform(0.7, 2.5)
 
 
-def pick_format(rng, P_png=0.15, q=(72, 95)):
+def pick_format(rng, P_png=0.15, q=(72, 95), exif=0.1):
+    """PNG, or JPEG; a phone JPEG sometimes stores its pixels rotated with an EXIF orientation tag."""
     if rng.random() < P_png:
         return dict(fmt="png")
-    return dict(fmt="jpg", quality=int(rng.integers(q[0], q[1] + 1)))
+    o = [3, 6, 8][rng.integers(3)] if rng.random() < exif else 1
+    return dict(fmt="jpg", quality=int(rng.integers(q[0], q[1] + 1)), orientation=o)
 
 
 def finish(img):
@@ -1195,6 +1237,7 @@ def kind_desk(rng, ctx, d):
     P["keystone"] = rng.uniform(0.0, 0.15)
     P["desk"] = True
     P["pen_object"] = rng.random() < 0.6
+    P["block_object"] = rng.random() < 0.35
     P["cup_ring"] = rng.random() < 0.45
     P["light"] = dict(grad=(0.05, 0.35), vignette=(0.05, 0.35), cast=CASTS[rng.integers(len(CASTS))],
                       shadow=["hand", "phone", None, None][rng.integers(4)], shadow_depth=(0.15, 0.35))
@@ -1261,7 +1304,7 @@ def kind_tight(rng, ctx, d):
     th = int(rng.integers(24, 160))
     if crop.size[1] > th:
         crop = crop.resize((max(6, int(round(crop.size[0] * th / crop.size[1]))), th), Image.LANCZOS)
-    return crop, str(d), pick_format(rng, 0.4)
+    return crop, str(d), pick_format(rng, 0.4, exif=0.0)
 
 
 def kind_thin(rng, ctx, d):
@@ -1439,7 +1482,7 @@ def kind_printed(rng, ctx, d):
         im = finish(img)
         if rng.random() < 0.5:
             im = im.convert("L")
-        return im, str(d), pick_format(rng, 0.5, (80, 95))
+        return im, str(d), pick_format(rng, 0.5, (80, 95), exif=0.0)
     P["camera"] = dict(blur=(0.3, 2.0))
     img, _ = shoot(rng, P)
     return finish(img), str(d), pick_format(rng)
@@ -1577,6 +1620,8 @@ def meter_seven(rng, ctx, d, blank=False):
         red = rng.random() < 0.6
         on_col = np.asarray((1.0, 0.15, 0.08) if red else (0.25, 1.0, 0.35), np.float32)
         ghost = rng.uniform(0.03, 0.1)
+    if blank:
+        ghost = 0.0      # unlit segments of an empty window would draw a faint 8
     mask_on = Image.new("L", (w, h), 0); mask_off = Image.new("L", (w, h), 0)
     do, df = ImageDraw.Draw(mask_on), ImageDraw.Draw(mask_off)
     for n, p in polys.items():
@@ -1612,7 +1657,7 @@ def kind_meter(rng, ctx, d):
         im = meter_drum(rng, ctx, d)
     else:
         im = meter_seven(rng, ctx, d)
-    return im, str(d), pick_format(rng, 0.3, (30, 85))
+    return im, str(d), pick_format(rng, 0.3, (30, 85), exif=0.0)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1622,7 +1667,7 @@ def kind_blank(rng, ctx, d):
     what = rng.integers(8)
     if what == 6:
         im = meter_drum(rng, ctx, 0, blank=True) if rng.random() < 0.5 else meter_seven(rng, ctx, 0, blank=True)
-        return im, "none", pick_format(rng, 0.3, (30, 85))
+        return im, "none", pick_format(rng, 0.3, (30, 85), exif=0.0)
     P = base_params(rng, None, "ballpoint", size=(150, 1000), gh=(0.2, 0.5))
     P["content"] = None
     if what == 0:
@@ -1638,6 +1683,7 @@ def kind_blank(rng, ctx, d):
         P["rot"] = rng.uniform(-30, 30)
         P["pen_object"] = rng.random() < 0.5
         P["cup_ring"] = rng.random() < 0.4
+        P["block_object"] = rng.random() < 0.25
     elif what == 2:
         P["paper"] = dict(type="plain", base=(0.94, 0.95, 0.96), grain=0.004)
         P["glare"] = rng.uniform(0.25, 0.6)
@@ -1649,6 +1695,7 @@ def kind_blank(rng, ctx, d):
         P["c_in_sheet"] = (-500.0, -500.0)
         P["pen_object"] = rng.random() < 0.4
         P["cup_ring"] = rng.random() < 0.4
+        P["block_object"] = rng.random() < 0.4
     elif what == 5:      # strong shadows on paper
         P["paper"] = random_paper_spec(rng)
         P["light"] = dict(grad=(0.1, 0.5), vignette=(0.1, 0.4), shadow=["hand", "phone"][rng.integers(2)],
