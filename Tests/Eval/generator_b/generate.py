@@ -392,7 +392,15 @@ def mnist_strokes(rng, mn, idx, warp=0.04):
     vals = dist[sk]
     if len(vals) == 0 or vals.max() > 1.75 * np.median(vals) + 1.0:
         return None
-    sk = prune_spurs(sk, int(max(4, 2.2 * np.median(vals))))
+    med = float(np.median(vals))
+    sk = prune_spurs(sk, int(max(4, 3.0 * med)))
+    # the centre line, inked again at the writer's own width, must give back the writer's digit: nothing
+    # of it lost (a dropped part, a cut joint) and nothing added (spurs, a tree in a filled loop)
+    redrawn = ndi.distance_transform_edt(~sk) <= med * 1.15
+    ink = big > 0.5
+    both = float((redrawn & ink).sum())
+    if both < 0.8 * ink.sum() or both < 0.75 * redrawn.sum():
+        return None
     segs = skeleton_segments(sk)
     ys, xs = np.nonzero(mask)
     h = ys.max() - ys.min() + 1
