@@ -399,7 +399,7 @@ def mnist_strokes(rng, mn, idx, warp=0.04):
     redrawn = ndi.distance_transform_edt(~sk) <= med * 1.15
     ink = big > 0.5
     both = float((redrawn & ink).sum())
-    if both < 0.8 * ink.sum() or both < 0.75 * redrawn.sum():
+    if both < 0.85 * ink.sum() or both < 0.8 * redrawn.sum():
         return None
     segs = skeleton_segments(sk)
     ys, xs = np.nonzero(mask)
