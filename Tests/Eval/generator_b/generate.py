@@ -383,6 +383,8 @@ def mnist_strokes(rng, mn, idx, warp=0.04):
             break
     else:
         return None
+    if count_holes(mask) > {1: 0, 8: 2}.get(int(mn.labels[idx]), 1):
+        return None          # an extra loop (a 0 closed twice over, a looped 1) makes another shape
     ys, xs = np.nonzero(mask)
     if xs.max() - xs.min() > 1.15 * (ys.max() - ys.min()):
         return None          # flattened-wide MNIST samples do not look like anyone's handwriting
@@ -676,7 +678,7 @@ def render_paper(rng, spec, ox, oy, w, h, ppmm):
         img = img * (1 - clamp01(cov)[..., None] * (1 - line))
         if t == "ruled" and spec.get("margin"):
             mx = spec.get("margin_x", 0.0)
-            d = np.abs(xx - mx)
+            d = np.abs(np.arange(w, dtype=np.float32) + ox + 0.5 - mx)
             mc = clamp01(lw * 0.6 - d + 0.5)[None, :] * 0.85
             red = np.asarray((0.85, 0.3, 0.32), np.float32)
             img = img * (1 - mc[..., None] * (1 - red))
