@@ -22,7 +22,11 @@ struct NumberLayout {
         let tall = glyphs.indices.filter { !Punctuation.isSmall(glyphs[$0], lineHeight: ink.lineHeight) }
         // Faint strokes and dust as tall as a digit but with a sliver of its ink.
         let inkiestArea = tall.map { glyphs[$0].area }.max() ?? 0
-        let digits = tall.filter { Double(glyphs[$0].area) >= Double(inkiestArea) * Self.faintestDigit }
+        // A glyph of weak ink only (a JPEG's faint edge column, say) is one
+        // too: the digit model, shown strong ink only, would find nothing in it.
+        let digits = tall.filter {
+            glyphs[$0].strongArea > 0 && Double(glyphs[$0].area) >= Double(inkiestArea) * Self.faintestDigit
+        }
         var marks: [(Int, NumberReading.Character.Kind)] = []
         var points = 0
         if let first = digits.first, let last = digits.last {
