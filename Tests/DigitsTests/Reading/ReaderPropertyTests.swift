@@ -52,6 +52,14 @@ struct ReaderPropertyTests {
         #expect(problems.isEmpty, "\(problems.prefix(20))")
     }
 
+    @Test("the same without the line model (wide glyphs cut for the digit model): 60 with any length, 40 with length 4")
+    func wellFormedCutting() throws {
+        let reader = try NumberReaderTests.cuttingReader()
+        let problems = try Self.problems(seeds: 320..<380, length: nil, reader: reader)
+            + Self.problems(seeds: 380..<420, length: 4, reader: reader)
+        #expect(problems.isEmpty, "\(problems.prefix(20))")
+    }
+
     @Test("the drawings cover what they are meant to: every glyph count, tiny canvases, both polarities")
     func coverage() {
         let drawings = (0..<200).map { Self.drawing(seed: UInt64($0)) }
