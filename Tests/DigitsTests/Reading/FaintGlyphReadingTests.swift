@@ -1,3 +1,4 @@
+@testable import DigitKit
 import Foundation
 import Testing
 
@@ -27,6 +28,23 @@ struct FaintGlyphReadingTests {
         #expect(object["text"] as? String == "172")
         let digits = try #require(object["digits"] as? [[String: Any]])
         #expect(digits.map { $0["digit"] as? Int } == [1, 7, 2])
+    }
+
+    @Test("a large glyph of weak ink only neither counts as a digit nor makes the real digit beside it look faint")
+    func weakGlyphBesideDigit() throws {
+        // A 30x40 block of weak ink (0.05 of typical ink), and 12 columns to its right a 3x40 bar of strong ink, a tenth its area.
+        let (width, height) = (50, 44)
+        var pixels: [(index: Int, value: Double)] = []
+        for y in 2..<42 {
+            for x in 2..<32 { pixels.append((y * width + x, 0.05)) }
+            for x in 44..<47 { pixels.append((y * width + x, 1)) }
+        }
+        pixels.sort { $0.index < $1.index }
+        let map = InkMap(width: width, height: height, indices: pixels.map(\.index), values: pixels.map(\.value))
+        let ink = try #require(NumberInk(map))
+        #expect(ink.glyphs.count == 2)
+        let layout = NumberLayout(ink)
+        #expect(layout.digitGlyphs.map { ink.glyphs[$0].box.minX } == [44])
     }
 
     @Test("among other pictures in one --json run: every picture gets its result, in order")
