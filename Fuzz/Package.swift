@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
-// The libFuzzer targets over DigitKit's decode + preprocess path and its
-// stream readers (concatenated images, lists of paths). Kept out of
+// The libFuzzer targets over DigitKit's decode + preprocess path, its
+// stream readers (concatenated images, lists of paths) and its number reader. Kept out of
 // the main package: a libFuzzer entry point has no main() of its own.
 // See README.md for how to build and run it.
 
@@ -19,6 +19,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "StreamFuzzer",
+            dependencies: [.product(name: "DigitKit", package: "digits")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The number reader with its models, on drawings its bytes describe
+        // (NumberDrawing.swift and ReadingChecks.swift are links to the
+        // Swift suite's own, Tests/DigitsTests/Support).
+        .executableTarget(
+            name: "ReadFuzzer",
             dependencies: [.product(name: "DigitKit", package: "digits")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

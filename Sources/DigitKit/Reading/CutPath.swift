@@ -40,7 +40,7 @@ struct CutPath: Equatable {
             }
             total = next
         }
-        var i = total.indices.min { total[$0] < total[$1] }!
+        var i = total.indices.min { total[$0] < total[$1] } ?? 0
         var column = [Int](repeating: 0, count: raster.height)
         for y in stride(from: raster.height - 1, through: 0, by: -1) {
             column[y] = low + i

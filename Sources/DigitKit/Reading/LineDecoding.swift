@@ -62,7 +62,7 @@ struct LineDecoding {
         }
         var best: [(score: Double, characters: [Character])?] = []
         for n in 1...most {
-            let end = (0..<classes).max { score[n * classes + $0] < score[n * classes + $1] }!
+            let end = (0..<classes).max { score[n * classes + $0] < score[n * classes + $1] } ?? 0
             let total = score[n * classes + end]
             guard total > -.infinity else { best.append(nil); continue }
             // The class of every frame on the path, last frame first.

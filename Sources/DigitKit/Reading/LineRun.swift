@@ -83,7 +83,7 @@ struct LineRun {
         for x in left...right {
             guard let ink = columnInk[x] else { continue }
             let column = BoundingBox(minX: x, minY: ink.top, maxX: x, maxY: ink.bottom)
-            if box == nil { box = column } else { box!.include(column) }
+            if var found = box { found.include(column); box = found } else { box = column }
         }
         return box ?? BoundingBox(minX: left, minY: 0, maxX: right, maxY: raster.height - 1)
     }

@@ -8,6 +8,10 @@ struct NumberInk {
     struct Glyph {
         var box: BoundingBox
         var area: Int
+        /// How many of its pixels are strong ink (InkExtractor.weakShare of
+        /// the brightest or more), the only ink the digit model is shown
+        /// (PieceTensor.strongLevel).
+        var strongArea: Int
         /// Indices into the components of the labelled map.
         var components: [Int]
     }
@@ -40,7 +44,10 @@ struct NumberInk {
               largest >= ConnectedComponents.minimumArea(width: map.width, height: map.height) else { return nil }
         let floor = max(ConnectedComponents.minimumArea(width: map.width, height: map.height), largest / Self.speckShare)
         let kept = components.indices.filter { components[$0].area >= floor }.sorted { components[$0].box.minX < components[$1].box.minX }
-        let tallest = kept.map { components[$0].box.height }.max()!
+        var strongAreas = [Int](repeating: 0, count: components.count)
+        for (label, value) in zip(labels, map.values) where value >= InkExtractor.weakShare { strongAreas[Int(label) - 1] += 1 }
+        // The largest component is always kept (its area is at least the floor).
+        let tallest = kept.map { components[$0].box.height }.max() ?? 0
         var glyphs: [Glyph] = []
         for index in kept {
             let part = components[index]
@@ -50,13 +57,14 @@ struct NumberInk {
             if isPart, let host, Double(overlap(glyphs[host].box, part.box)) >= Double(part.box.width) * Self.partOverlap {
                 glyphs[host].box.include(part.box)
                 glyphs[host].area += part.area
+                glyphs[host].strongArea += strongAreas[index]
                 glyphs[host].components.append(index)
             } else {
-                glyphs.append(Glyph(box: part.box, area: part.area, components: [index]))
+                glyphs.append(Glyph(box: part.box, area: part.area, strongArea: strongAreas[index], components: [index]))
             }
         }
         glyphs.sort { $0.box.minX < $1.box.minX }
-        let tallestGlyph = glyphs.map(\.box.height).max()!
+        let tallestGlyph = glyphs.map(\.box.height).max() ?? 0
         let digitSized = glyphs.filter { $0.box.height * 2 >= tallestGlyph }
         self.map = map
         self.labels = labels

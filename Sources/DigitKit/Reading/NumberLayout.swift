@@ -19,7 +19,12 @@ struct NumberLayout {
 
     init(_ ink: NumberInk) {
         let glyphs = ink.glyphs
-        let tall = glyphs.indices.filter { !Punctuation.isSmall(glyphs[$0], lineHeight: ink.lineHeight) }
+        // A glyph of weak ink only (a JPEG's faint edge column, a shadow) is
+        // no digit, however tall: the digit model, shown strong ink only,
+        // would find nothing in it.
+        let tall = glyphs.indices.filter {
+            !Punctuation.isSmall(glyphs[$0], lineHeight: ink.lineHeight) && glyphs[$0].strongArea > 0
+        }
         // Faint strokes and dust as tall as a digit but with a sliver of its ink.
         let inkiestArea = tall.map { glyphs[$0].area }.max() ?? 0
         let digits = tall.filter { Double(glyphs[$0].area) >= Double(inkiestArea) * Self.faintestDigit }

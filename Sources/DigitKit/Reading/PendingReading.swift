@@ -58,9 +58,9 @@ struct PendingReading: Sendable {
                 continue
             }
             let read = run.options(try lineModel.logProbabilities(for: run.tensor))
-            let count = read.indices.filter { read[$0] != nil }.max { read[$0]!.score < read[$1]!.score }.map { $0 + 1 }
+            let count = PieceCountChoice.bestCount(read)
             options.append(read.isEmpty ? [nil] : read)
-            if count == nil || count == 1 { asked.append(k) }
+            if count <= 1 { asked.append(k) }
         }
         self.options = options
         self.asked = asked
@@ -74,7 +74,7 @@ struct PendingReading: Sendable {
             let candidates = segmentations[k].candidates.count
             let cuts = segmentations[k].bestCuts(predictions[offset..<(offset + candidates)])
             offset += candidates
-            if !readAsRun[k] { options[k] = cuts } else { options[k][0] = cuts[0] }
+            if !readAsRun[k] { options[k] = cuts } else { options[k][0] = cuts.first ?? nil }
         }
         let choice = PieceCountChoice(options: options, length: length)
         var characters: [(x: Int, character: NumberReading.Character)] = []
@@ -89,7 +89,10 @@ struct PendingReading: Sendable {
         var touching = segmentations.contains { $0.boundaries.count > 2 }
         for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
             let glyph = glyphBoxes[glyphIndex]
-            for piece in options[k][choice.pieceCounts[k] - 1]!.pieces {
+            // A glyph with no reading at all (PieceCountChoice) adds no digit.
+            let count = choice.pieceCounts[k]
+            guard count > 0, let chosen = options[k][count - 1] else { continue }
+            for piece in chosen.pieces {
                 // The line model's pieces share out a run's columns: their width says nothing of a missed digit.
                 touching = touching || (!readAsRun[k] && GlyphSegmentation.isUnusuallyWide(piece.box, digit: piece.digit))
                 let box = BoundingBox(minX: glyph.minX + piece.box.minX, minY: glyph.minY + piece.box.minY,
@@ -102,6 +105,7 @@ struct PendingReading: Sendable {
             let box = glyphBoxes[glyphIndex]
             characters.append((box.minX, .init(kind: kind, confidence: 1, box: pictureBox(box))))
         }
+        guard characters.contains(where: { if case .digit = $0.character.kind { true } else { false } }) else { return .noDigit }
         characters.sort { $0.x < $1.x }
         return NumberReading(characters: characters.map(\.character), confidence: confidence,
                              ambiguous: choice.ambiguous || layout.extraMarks,

@@ -17,22 +17,32 @@ struct PieceCountChoice {
     let ambiguous: Bool
 
     /// `options[g][n - 1]`: the best cut of glyph g into n pieces and its
-    /// score; every glyph has at least one (GlyphSegmentation always offers
-    /// the whole glyph).
+    /// score. A glyph without any (none of its pieces held ink the digit
+    /// model could read) gets 0 pieces rather than stopping the reading.
     init(options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]], length: Int?) {
         let margin = log(NumberReader.ambiguityRatio)
-        let free = options.map { glyph in
-            glyph.indices.filter { glyph[$0] != nil }.max { glyph[$0]!.score < glyph[$1]!.score }! + 1
-        }
+        let free = options.map(Self.bestCount)
         guard let length, let constrained = Self.constrained(options, length: length) else {
             pieceCounts = free
             ambiguous = length != nil || zip(options, free).contains { glyph, chosen in
-                glyph.indices.contains { $0 + 1 != chosen && glyph[$0].map { $0.score > glyph[chosen - 1]!.score - margin } ?? false }
+                guard chosen > 0, let best = glyph[chosen - 1] else { return false }
+                return glyph.indices.contains { $0 + 1 != chosen && glyph[$0].map { $0.score > best.score - margin } ?? false }
             }
             return
         }
         pieceCounts = constrained.counts
         ambiguous = constrained.runnerUp.map { $0 > constrained.score - margin } ?? false
+    }
+
+    /// The number of pieces of `glyph`'s best-scoring option; 0 when it has
+    /// none. A score that is not a number never wins.
+    static func bestCount(_ glyph: [(score: Double, pieces: [GlyphSegmentation.Piece])?]) -> Int {
+        var best: (count: Int, score: Double)? = nil
+        for (index, option) in glyph.enumerated() {
+            guard let option else { continue }
+            if best.map({ option.score > $0.score || $0.score.isNaN }) ?? true { best = (index + 1, option.score) }
+        }
+        return best?.count ?? 0
     }
 
     /// The counts adding up to `length` with the best total score, that
@@ -44,6 +54,10 @@ struct PieceCountChoice {
         struct Entry { var score: Double; var counts: [Int]; var runnerUp: Double? }
         var table: [Int: Entry] = [0: Entry(score: 0, counts: [], runnerUp: nil)]
         for glyph in options {
+            guard glyph.contains(where: { $0 != nil }) else {
+                table = table.mapValues { Entry(score: $0.score, counts: $0.counts + [0], runnerUp: $0.runnerUp) }
+                continue
+            }
             var next: [Int: Entry] = [:]
             for (total, entry) in table {
                 for (index, option) in glyph.enumerated() {

@@ -22,8 +22,8 @@ struct PieceTensor {
     /// holds no ink.
     init?(_ raster: Raster, between left: CutPath, and right: CutPath) {
         // The piece's ink as an ink map over the columns it spans, so that its parts can be labelled.
-        let leftmost = left.column.min()!
-        let columns = leftmost..<max(leftmost + 1, right.column.max()!)
+        let leftmost = left.column.min() ?? 0
+        let columns = leftmost..<max(leftmost + 1, right.column.max() ?? 0)
         var indices: [Int] = [], values: [Double] = []
         let width = columns.count
         for y in 0..<raster.height {

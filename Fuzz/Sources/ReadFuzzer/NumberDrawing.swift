@@ -1,0 +1,1 @@
+../../../Tests/DigitsTests/Support/NumberDrawing.swift

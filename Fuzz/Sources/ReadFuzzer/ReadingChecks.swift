@@ -1,0 +1,1 @@
+../../../Tests/DigitsTests/Support/ReadingChecks.swift
