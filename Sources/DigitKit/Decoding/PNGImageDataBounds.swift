@@ -22,9 +22,12 @@ enum PNGImageDataBounds {
         if compressed * Double(maximumRatio) + 64 < smallest {
             throw DigitError(.invalidImage, "corrupt PNG: not enough image data: \(Int(compressed)) bytes cannot inflate to the \(Int(smallest)) bytes that the \(picture) picture needs")
         }
-        // Stored blocks (5 bytes each per 65535), the zlib header and checksum, with room to spare.
+        // The most an encoder that never falls back to stored blocks makes of
+        // incompressible rows: 9 bits a byte with deflate's fixed codes (as
+        // stb_image_write and other small encoders do), plus block headers,
+        // the zlib header and checksum, with room to spare.
         let largest = header.inflatedBytes(interlaced: header.interlaced)
-        if compressed > largest + largest / 1024 + 1024 {
+        if compressed > largest + largest / 8 + largest / 1024 + 1024 {
             throw DigitError(.invalidImage, "corrupt PNG: too much image data: \(Int(compressed)) bytes, far more than the \(picture) picture holds")
         }
     }
