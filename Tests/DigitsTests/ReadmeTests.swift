@@ -81,6 +81,24 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the README is read and has console examples to run (none found would pass every block vacuously)")
+    func examplesFound() {
+        #expect(Self.blocks().count >= 10)
+    }
+
+    @Test("an answer the prose quotes from a console block (an 8 \"at 94.9%\") is the one the block shows")
+    func proseQuotesOutput() throws {
+        let text = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let outputs = Self.blocks().joined().map(\.expected).joined(separator: "\n")
+        let quote = try NSRegularExpression(pattern: #"an? ([0-9]) "at ([0-9.]+%)""#)
+        let matches = quote.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        #expect(matches.count >= 2)
+        for match in matches {
+            let digit = String(text[Range(match.range(at: 1), in: text)!]), percent = String(text[Range(match.range(at: 2), in: text)!])
+            #expect(outputs.contains(": \(digit) (\(percent)"), "the README quotes \(digit) at \(percent), which no console block shows")
+        }
+    }
+
     @Test("outputs compare exactly but for the last float32 digits of fractions")
     func comparison() {
         #expect(Self.same(#"{"confidence": 0.9453016, "p": [5.1416627e-08]}"#, #"{"confidence": 0.9453015, "p": [5.141653e-08]}"#))
