@@ -26,7 +26,8 @@ extension Digits {
         @Flag(name: .long, help: "Also draw the intermediate stages of the preprocessing.")
         var steps = false
 
-        @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"),
+                  completion: .file())
         var file: String
 
         func validate() throws {

@@ -53,6 +53,9 @@ extension Digits {
             if let top, !(1...10).contains(top) {
                 throw ValidationError("--top must be between 1 and 10, got \(top)")
             }
+            if top != nil && output.resolved == .csv {
+                throw ValidationError("--top cannot be used with --format csv, whose columns are fixed; use --format json or text")
+            }
             guard (1...4096).contains(batch) else { throw ValidationError("--batch must be between 1 and 4096, got \(batch)") }
         }
 

@@ -29,6 +29,11 @@ struct Digits: ParsableCommand {
         "digits \(release) (libtorch \(TorchRuntime.torchVersion ?? "unknown: bridge library not found"))"
     }
 
+    /// The subcommands' names, for suggestions.
+    static var subcommandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+    }
+
     /// Parses and runs a subcommand, mapping ArgumentParser's usage-error
     /// status (64) to the documented 2. Help and the version go to standard
     /// output like any result: one that cannot be written exits with 1.
@@ -53,6 +58,10 @@ struct Digits: ParsableCommand {
                 Foundation.exit(0)
             }
             if !message.isEmpty { StandardError.write(message) }
+            if code == .validationFailure, let typed = CommandLine.arguments.dropFirst().first,
+               let meant = SubcommandSuggestion.suggestion(for: typed, among: subcommandNames) {
+                StandardError.write("Did you mean '\(meant)'? (digits \(meant) --help)")
+            }
             let status = code == .validationFailure ? ExitStatus.usageOrModel.rawValue : code.rawValue
             Foundation.exit(status)
         }

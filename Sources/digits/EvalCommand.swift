@@ -25,10 +25,10 @@ extension Digits {
 
         @OptionGroup var modelOptions: ModelOptions
 
-        @Option(name: .long, help: ArgumentHelp("The IDX images file (magic 0x803).", valueName: "file"))
+        @Option(name: .long, help: ArgumentHelp("The IDX images file (magic 0x803).", valueName: "file"), completion: .file())
         var images: String
 
-        @Option(name: .long, help: ArgumentHelp("The IDX labels file (magic 0x801).", valueName: "file"))
+        @Option(name: .long, help: ArgumentHelp("The IDX labels file (magic 0x801).", valueName: "file"), completion: .file())
         var labels: String
 
         @Option(name: .long, parsing: .unconditional, help: "Images per forward pass.")

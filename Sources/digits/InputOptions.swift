@@ -6,7 +6,8 @@ import DigitKit
 /// takes. Shared by the commands that classify many inputs.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("files-from"), help: ArgumentHelp(
-        "Also read the paths in this list file, one per line (- for standard input), after the arguments.", valueName: "list"))
+        "Also read the paths in this list file, one per line (- for standard input), after the arguments.", valueName: "list"),
+        completion: .file())
     var filesFrom: String?
 
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is NUL-separated (find -print0), for names with newlines.")
@@ -23,7 +24,8 @@ struct InputOptions: ParsableArguments {
         valueName: "I/N"))
     var shardArgument: String?
 
-    @Argument(help: ArgumentHelp("Image files or (with --recursive) folders; - reads images from standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Image files or (with --recursive) folders; - reads images from standard input.", valueName: "file"),
+              completion: .file())
     var files: [String] = []
 
     func validate() throws {

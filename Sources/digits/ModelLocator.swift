@@ -1,8 +1,14 @@
 import DigitKit
+import Foundation
 
 /// Finds the model file when --model is not given: the shipped model's
 /// search of DigitKit (ShippedModel), which the README documents.
 enum ModelLocator {
+    /// The model path $DIGITS_MODEL names; nil when it is unset or empty.
+    static var fromEnvironment: String? {
+        ProcessInfo.processInfo.environment[ShippedModel.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// `explicit` (--model), else `ShippedModel.path()`.
     static func locate(explicit: String?) throws(DigitError) -> String {
         if let explicit { return explicit }

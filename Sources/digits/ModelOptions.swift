@@ -4,7 +4,8 @@ import Foundation
 
 /// Options shared by the commands that run the model.
 struct ModelOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("TorchScript model to use (default: see `digits --help`).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("TorchScript model to use (default: see `digits --help`).", valueName: "path"),
+            completion: .file(extensions: ["pt"]))
     var model: String?
 
     // Numeric options take the next word whatever it starts with, so that
@@ -67,6 +68,12 @@ struct ModelOptions: ParsableArguments {
         // Set in every case: libtorch's OpenMP build may start with a single
         // thread (it does on Debian 12), and its own default ignores taskset.
         try TorchRuntime.setThreadCount(torchThreads(for: split))
-        return try DigitModel(path: try ModelLocator.locate(explicit: model))
+        let path = try ModelLocator.locate(explicit: model)
+        do {
+            return try DigitModel(path: path)
+        } catch where model == nil && error.subject == path && ModelLocator.fromEnvironment == path {
+            // Name where the path came from: nothing on the command line says it.
+            throw error.about("\(path) (from \(ShippedModel.environmentVariable))")
+        }
     }
 }

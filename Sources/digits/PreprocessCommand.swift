@@ -20,7 +20,8 @@ extension Digits {
         @Flag(name: .long, help: "One JSON object instead of text.")
         var json = false
 
-        @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"),
+                  completion: .file())
         var file: String
 
         func run() throws {

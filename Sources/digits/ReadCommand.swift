@@ -39,7 +39,7 @@ extension Digits {
 
         @Option(name: .long, help: ArgumentHelp(
             "Line model that reads runs of touching digits (default: digit-line.pt beside the shipped model, or $DIGITS_LINE_MODEL; without one, such runs are cut into digits).",
-            valueName: "path"))
+            valueName: "path"), completion: .file(extensions: ["pt"]))
         var lineModel: String?
 
         @Flag(name: .long, help: "One JSON object per file instead of text.")

@@ -65,7 +65,8 @@ extension Digits {
         @Option(name: .long, parsing: .unconditional, help: .hidden)
         var simulateSlowAnalysis: Double?
 
-        @Argument(help: ArgumentHelp("The video: a file, or - for standard input (the default).", valueName: "file"))
+        @Argument(help: ArgumentHelp("The video: a file, or - for standard input (the default).", valueName: "file"),
+                  completion: .file())
         var input = "-"
 
         func validate() throws {
