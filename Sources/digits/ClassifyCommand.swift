@@ -75,7 +75,7 @@ extension Digits {
             var options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))
             options.maxInFlight = max(options.maxInFlight, Self.inFlightWhileLoading)
             do {
-                try DigitClassifier.classify(input.inputs(skipped: skipped), loadingModel: {
+                try DigitClassifier.classify(input.inputs(skipped: skipped, counted: bar.totalFound), loadingModel: {
                     let loaded = try modelOptions.loadModel(for: .preprocessingBound)
                     model = loaded
                     if let header = formatting.header { try out.line(header) }

@@ -55,7 +55,9 @@ struct InputOptions: ParsableArguments {
     /// --recursive, "-" to the images on standard input), then the list;
     /// then this process's shard of them. Paths keep the bytes they were
     /// given as (RawArguments). What a folder walk leaves out goes to `skipped`.
-    func inputs(skipped: SkippedFiles? = nil) -> InputSequence {
+    /// `counted`, if given, learns how many inputs there were once the
+    /// last has been taken (a progress bar's total for folders and lists).
+    func inputs(skipped: SkippedFiles? = nil, counted: (@Sendable (Int) -> Void)? = nil) -> InputSequence {
         let (files, recursive, shard) = (RawArguments.paths(self.files), self.recursive, self.shard)
         let list = filesFrom.map { (RawArguments.path($0), nullSeparated ? FileList.Separator.nul : .newline) }
         return InputSequence {
@@ -68,7 +70,16 @@ struct InputOptions: ParsableArguments {
             }
             let listed = list.map { AnySequence(FileList(path: $0.0, separator: $0.1)) } ?? AnySequence([])
             let all = [AnySequence(arguments), listed].lazy.joined()
-            return AnyIterator((shard.map { AnySequence($0.select(all)) } ?? AnySequence(all)).makeIterator())
+            let selected = (shard.map { AnySequence($0.select(all)) } ?? AnySequence(all)).makeIterator()
+            var taken = 0
+            return AnyIterator {
+                guard let next = selected.next() else {
+                    counted?(taken)
+                    return nil
+                }
+                taken += 1
+                return next
+            }
         }
     }
 

@@ -1,11 +1,16 @@
 import Foundation
+import Synchronization
 
 /// A one-line progress display on stderr, drawn only when stderr is a
 /// terminal, so logs and pipes stay clean: the count done (of the total,
 /// when known), the rate, and the time left. Redrawn at most ten times a
 /// second, so it costs nothing per input.
-final class ProgressBar {
-    let total: Int?
+final class ProgressBar: @unchecked Sendable {
+    /// The total given at the start, when the inputs are known beforehand.
+    let knownTotal: Int?
+    /// The total learned once the last input has been taken (folders, lists,
+    /// standard input), from whichever thread takes it; -1 until then.
+    private let foundTotal = Atomic<Int>(-1)
     /// What is counted ("files", "images").
     let unit: String
     let enabled: Bool = isatty(STDERR_FILENO) == 1
@@ -21,14 +26,28 @@ final class ProgressBar {
     private static let width = 30
 
     init(total: Int?, unit: String) {
-        self.total = total
+        self.knownTotal = total
         self.unit = unit
+    }
+
+    /// The total: known beforehand, or found once the inputs ran out.
+    var total: Int? {
+        if let knownTotal { return knownTotal }
+        let found = foundTotal.load(ordering: .acquiring)
+        return found >= 0 ? found : nil
+    }
+
+    /// Records that there are `count` inputs in all, once the last has been
+    /// taken (from the thread that took it).
+    func totalFound(_ count: Int) {
+        foundTotal.store(count, ordering: .releasing)
     }
 
     /// Records that `done` inputs are finished; redraws if it is time to.
     func update(_ done: Int) {
         guard enabled else { return }
         let now = Date()
+        let total = self.total
         guard now.timeIntervalSince(lastDrawn) >= 0.1 || done == total else { return }
         lastDrawn = now
         if first == nil { first = (done, now) }

@@ -91,7 +91,7 @@ extension Digits {
                 // so it hands them over one at a time and holds few.
                 let workers = modelOptions.workers(for: .preprocessingBound)
                 let options = BatchOptions(batchSize: steps || workers > 1 ? 1 : BatchOptions().batchSize, workers: workers)
-                try reader.read(input.inputs(skipped: skipped), length: length, options: options, keepingImages: steps,
+                try reader.read(input.inputs(skipped: skipped, counted: bar.totalFound), length: length, options: options, keepingImages: steps,
                                 afterEachBatch: { try out.flush() }) { result in
                     bar.clearForResult()
                     switch result.outcome {
