@@ -76,4 +76,19 @@ struct FirstHourTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("--top cannot be used with --format csv"))
     }
+
+    @Test("ascii and preprocess refuse several pictures on standard input instead of drawing the first",
+          arguments: [["ascii", "-"], ["preprocess", "-"], ["preprocess", "--json", "-"]])
+    func onePictureOnStandardInput(_ arguments: [String]) throws {
+        let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples")
+        let seven = try Data(contentsOf: examples.appendingPathComponent("seven.png"))
+        let two = try Data(contentsOf: examples.appendingPathComponent("two.png"))
+        let both = try CommandRunner.digits(arguments, stdin: seven + two)
+        #expect(both.status == 1)
+        #expect(both.stdout.isEmpty)
+        #expect(both.stderrLines == ["digits: -: holds more than one image (the second starts at byte \(seven.count)); one is read here"])
+        // One picture, also with bytes after its end that are no picture, and a plain PNM, still read.
+        #expect(try CommandRunner.digits(arguments, stdin: seven + Data("trailing notes".utf8)).status == 0)
+        #expect(try CommandRunner.digits(arguments, stdin: Data("P2\n2 2\n255\n0 0 0 0\n".utf8)).status == 0)
+    }
 }

@@ -53,8 +53,15 @@ public struct ImageDecoder: Sendable {
     /// Decodes the file at `path`, given as bytes; "-" reads standard input.
     /// Only a regular file is read. Errors carry `path` as shown
     /// (InputPath.description) as their subject.
+    /// Standard input must hold one picture: several back to back (`cat
+    /// a.png b.png |`) are refused rather than all but the first ignored.
     public func decode(file path: InputPath) throws(DigitError) -> GrayImage {
-        try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in try decode(bytes: bytes) }
+        try InputReader.decodeFile(at: path, maxBytes: maxBytes) { (bytes) throws(DigitError) in
+            if path.isStandardInput, let second = StreamedImageExtent.secondImageOffset(in: bytes) {
+                throw DigitError(.invalidImage, "holds more than one image (the second starts at byte \(second)); one is read here")
+            }
+            return try decode(bytes: bytes)
+        }
     }
 
     /// Decodes an encoded picture held in memory.

@@ -20,6 +20,14 @@ struct ByteReader {
         self.name = name
     }
 
+    /// A stream that is `bytes` and ends there, for reading in memory what
+    /// arrived as a stream.
+    init(bytes: [UInt8], name: String) {
+        self.init(descriptor: -1, name: name)
+        buffer = bytes
+        atEnd = true
+    }
+
     /// Bytes buffered and not yet consumed.
     var buffered: ArraySlice<UInt8> { buffer[start...] }
 

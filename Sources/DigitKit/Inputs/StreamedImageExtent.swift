@@ -14,6 +14,20 @@ struct StreamedImageExtent {
         self.maxBytes = maxBytes
     }
 
+    /// Where a second image begins in `bytes`, which hold one image of a
+    /// streamable format (PNG, JPEG, binary PNM) and whatever follows it;
+    /// nil when nothing or nothing that starts like an image follows (data
+    /// some writers leave after the end of a picture), or when the first
+    /// image cannot be delimited (plain PNM, a broken image: its decoder
+    /// says why).
+    static func secondImageOffset(in bytes: [UInt8]) -> Int? {
+        guard let format = ImageFormat.detect(bytes.prefix(ImageFormat.signatureLength)) else { return nil }
+        var extent = StreamedImageExtent(reader: ByteReader(bytes: bytes, name: "input"), maxBytes: bytes.count)
+        guard let first = try? extent.next(format), first.count < bytes.count,
+              ImageFormat.detect(bytes[first.count...].prefix(ImageFormat.signatureLength)) != nil else { return nil }
+        return first.count
+    }
+
     /// The next image of `format`, whose signature is the next bytes of the stream.
     mutating func next(_ format: ImageFormat) throws(DigitError) -> [UInt8] {
         image = []
