@@ -61,6 +61,7 @@ struct ModelOptions: ParsableArguments {
     /// Applies --threads and loads the model, for a command that reports
     /// the failure itself.
     func loadedModel(for split: ThreadSplit) throws(DigitError) -> DigitModel {
+        CheckoutBridgeBuild.buildIfMissing()
         // Forward passes free and re-allocate the same buffers; glibc would
         // give them back to the system and fault them in again every time.
         // (classify has set it already, before its workers started.)
