@@ -44,7 +44,10 @@ struct Digits: ParsableCommand {
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            var message = fullMessage(for: error)
+            if code == .success, let shell = HelpCompletion.requestedShell(in: CommandLine.arguments) {
+                message = HelpCompletion.patched(message, shell: shell, subcommands: subcommandNames)
+            }
             if code == .success {
                 if !message.isEmpty {
                     do {
