@@ -31,8 +31,9 @@ extension Digits {
                 frames are analysed one at a time, with libtorch on one thread (--threads N \
                 gives it N).
 
-                On a terminal without --json a live screen shows the region as the model sees it. \
-                Otherwise one line per event ("frame 41: 7 (99.8%)", "frame 77: clear"), then an end \
+                On a terminal without --json a live screen shows the region as the model sees it, \
+                fitted to the window; when it ends, the digits seen and the end line are left \
+                on the terminal. Otherwise one line per event ("frame 41: 7 (99.8%)", "frame 77: clear"), then an end \
                 line; with --json one JSON object per line: {"event": "digit", "frame", "digit", \
                 "confidence", "latency_ms"}, {"event": "clear", "frame"}, {"event": "end", "frames", \
                 "analysed", "dropped", "fps"} (plus "failed", "error", "interrupted" when they \
@@ -94,7 +95,10 @@ extension Digits {
             // with the cursor the live screen hid shown again.
             let onScreen = !json && isatty(STDOUT_FILENO) == 1
             let interrupt = InterruptFlag.install(beforeForcedEnd: {
-                if onScreen { _ = write(STDOUT_FILENO, "\(LiveView.escape)?25h\n", 7) }
+                if onScreen {
+                    let restore = Array("\(LiveView.restore)\n".utf8)
+                    _ = write(STDOUT_FILENO, restore, restore.count)
+                }
             })
             let lines = StreamEventLines(json: json)
             // Reading starts before the model loads, so that the frames that
