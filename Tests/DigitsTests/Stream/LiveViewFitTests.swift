@@ -10,13 +10,13 @@ struct LiveViewFitTests {
     static let escape = "\u{1B}["
 
     /// What `digits stream ARGUMENTS CLIP` drew on a terminal of `rows` x
-    /// `columns`, `then` run in the background meanwhile (on the terminal):
-    /// each redraw's lines, and the lines left after the screen was restored.
-    static func run(rows: Int, columns: Int, _ arguments: String, clip: StreamClip, then: String = "")
-        throws -> (status: Int32, screens: [[String]], after: [String]) {
-        let path = try clip.path()
-        let background = then.isEmpty ? "" : "(\(then) < /dev/tty) & "
-        let command = "stty rows \(rows) cols \(columns); \(background)'\(CommandRunner.digits)' stream \(arguments) '\(path)'"
+    /// `columns`: each redraw's lines, and the lines left after the screen was restored.
+    static func run(rows: Int, columns: Int, _ arguments: String, clip: StreamClip) throws -> (status: Int32, screens: [[String]], after: [String]) {
+        try run("stty rows \(rows) cols \(columns); '\(CommandRunner.digits)' stream \(arguments) '\(try clip.path())'")
+    }
+
+    /// What the shell `command` drew on a terminal, as `run(rows:columns:_:clip:)`.
+    static func run(_ command: String) throws -> (status: Int32, screens: [[String]], after: [String]) {
         let result = try CommandRunner.run("/usr/bin/env", ["script", "--quiet", "--flush", "--return", "--command", command, "/dev/null"])
         let parts = result.stdout.components(separatedBy: "\(escape)?1049l")
         let screens = (parts.first ?? "").components(separatedBy: "\(escape)H").dropFirst().filter { !$0.isEmpty }.map { screen in
@@ -68,9 +68,14 @@ struct LiveViewFitTests {
 
     @Test("a window resized while the stream runs is followed: the full picture once there is room")
     func followsResize() throws {
-        let clip = try Self.monoClip()
-        let (status, screens, _) = try Self.run(rows: 24, columns: 80, "--simulate-slow-analysis 60", clip: clip,
-                                                then: "sleep 1.5; stty rows 50 cols 120")
+        let (clip, header, frames) = try StreamCLITests.monoClip()
+        let path = try clip.path()
+        // The window grows once 20 frames are written: with --every-frame the
+        // writer waits for the analysis, so the first frames are drawn small.
+        let first = header.count + 20 * frames[0].count
+        let (status, screens, _) = try Self.run(
+            "stty rows 24 cols 80; { head -c \(first) '\(path)'; stty rows 50 cols 120 < /dev/tty; tail -c +\(first + 1) '\(path)'; } "
+                + "| '\(CommandRunner.digits)' stream --every-frame --simulate-slow-analysis 30 -")
         #expect(status == 0)
         let small = screens.prefix { Self.fits($0, rows: 24, columns: 80) }
         #expect(small.count >= 2, "the first redraws fit 80x24")
