@@ -126,7 +126,8 @@ final class FrameHandOff: @unchecked Sendable {
                     lock.broadcast()
                     return .frame(frame)
                 }
-                if finished { return .end(failure) }
+                // Abandoned: a feed run a second time ends at once instead of waiting for ever.
+                if finished || abandoned { return .end(failure) }
                 lock.wait(seconds: 0.05)
             }
         }

@@ -50,6 +50,7 @@ public struct StreamRecognizer: Sendable {
     /// As `run(_:shouldStop:onFrame:onEvent:)`, on a feed already reading
     /// (made before the model loaded, so that the frames that arrived
     /// meanwhile are analysed); `feed`'s own policy decides which frames are.
+    /// A feed is read by one run: it stops reading when the run ends.
     public func run(
         _ feed: FrameFeed,
         shouldStop: @escaping () -> Bool = { false },

@@ -45,4 +45,17 @@ struct FrameHandOffStartUpTests {
         for index in 0..<(FrameHandOff.startUpBytes / perFrame + 3) { _ = handOff.put(try Self.frame(index, side: side)) }
         #expect(handOff.droppedCount == 3)
     }
+
+    @Test("once abandoned (its run ended), the hand-off ends a second run at once instead of waiting for ever")
+    func abandonedEnds() throws {
+        let handOff = FrameHandOff(policy: .newestFrame)
+        _ = handOff.put(try Self.frame(0))
+        handOff.abandon()
+        // Stopped after a second, so that waiting for ever fails instead of hanging.
+        let deadline = StreamClock.now() + 1
+        guard case .end(nil) = handOff.take(shouldStop: { StreamClock.now() > deadline }) else {
+            Issue.record("a frame or a stop after abandon")
+            return
+        }
+    }
 }
