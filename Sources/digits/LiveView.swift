@@ -5,11 +5,15 @@ import Foundation
 /// `top`, it shows the region of interest as the 28x28 picture the model
 /// sees (the ASCII view of `digits ascii`, live), the current reading, the
 /// last stable digit, and how many frames per second are analysed and
-/// dropped. Redrawn at most 20 times a second, and at every event.
+/// dropped. Redrawn at most 20 times a second, and at every event, fitted
+/// to the terminal's size at each redraw (LiveScreenLayout). Drawn on the
+/// alternate screen, like `less`: when it ends the terminal is as it was,
+/// with the digits seen and the end line below.
 final class LiveView {
     private let source: String
-    private let renderer = AsciiRenderer()
     private let output = StandardOutput.shared
+    /// The digits reported, with the frame of each.
+    private var seen: [(digit: Int, frame: Int)] = []
     private var lastDraw = -Double.infinity
     private var stable = "none yet"
     private var lastAnalysis: FrameAnalysis?
@@ -18,14 +22,17 @@ final class LiveView {
     private var samples: [(time: Double, analysed: Int, dropped: Int)] = []
 
     static let escape = "\u{1B}["
+    /// Leaves the alternate screen and shows the cursor again: what a run
+    /// that ends at once (a second Ctrl-C) writes too.
+    static let restore = "\(escape)?1049l\(escape)?25h"
 
     init(source: String) {
         self.source = source
     }
 
-    /// Clears the screen and hides the cursor.
+    /// Switches to the alternate screen, clears it and hides the cursor.
     func start() throws {
-        try output.text("\(Self.escape)?25l\(Self.escape)2J\(Self.escape)H")
+        try output.text("\(Self.escape)?1049h\(Self.escape)?25l\(Self.escape)2J\(Self.escape)H")
         try output.flush()
     }
 
@@ -42,34 +49,37 @@ final class LiveView {
         switch event {
         case .digit(let digit, let confidence, let frame):
             stable = "\(digit)  (\(ResultFormatting.percent(confidence)), since frame \(frame))"
+            seen.append((digit, frame))
         case .clear(let frame):
             stable = "none  (cleared at frame \(frame))"
         }
         try draw(at: StreamClock.now())
     }
 
-    /// Draws the last state, shows the cursor again and leaves it below the screen.
+    /// Restores the screen as it was and leaves the digits seen and the end line on it.
     func finish(_ endLine: String) throws {
-        try draw(at: StreamClock.now())
-        try output.text("\(Self.escape)?25h")
+        try output.text(Self.restore)
+        try output.line(Self.seenLine(seen))
         try output.line(endLine)
         try output.flush()
+    }
+
+    /// "digits seen: 7 3 1 (frames 41, 97, 160)", the last 20 of a long run.
+    static func seenLine(_ seen: [(digit: Int, frame: Int)]) -> String {
+        guard !seen.isEmpty else { return "digits seen: none" }
+        let shown = seen.suffix(20)
+        let lead = shown.count < seen.count ? "\(seen.count), the last \(shown.count): " : ""
+        return "digits seen: \(lead)\(shown.map { String($0.digit) }.joined(separator: " ")) "
+            + "(frame\(shown.count > 1 ? "s" : "") \(shown.map { String($0.frame) }.joined(separator: ", ")))"
     }
 
     private func draw(at now: Double) throws {
         lastDraw = now
         let region = lastAnalysis?.region.map { "region \($0.x),\($0.y) \($0.width)x\($0.height), " } ?? ""
-        var lines = ["digits stream: \(source)", "\(region)frame \(lastAnalysis?.frameIndex ?? 0)   (Ctrl-C to stop)", ""]
-        if let tensor = lastAnalysis?.tensor {
-            lines += renderer.render(tensor).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        } else {
-            lines += Array(repeating: "", count: 13) + [String(repeating: " ", count: 16) + "(no digit in the region)"]
-                + Array(repeating: "", count: 14)
-        }
-        lines.append("")
-        lines.append("now:     " + reading)
-        lines.append("stable:  " + stable)
-        lines.append("speed:   " + speed)
+        let layout = LiveScreenLayout(
+            heading: ["digits stream: \(source)", "\(region)frame \(lastAnalysis?.frameIndex ?? 0)   (Ctrl-C to stop)"],
+            status: ["now:     " + reading, "stable:  " + stable, "speed:   " + speed])
+        let lines = layout.lines(picture: lastAnalysis?.tensor, in: TerminalSize.of(STDOUT_FILENO))
         let screen = "\(Self.escape)H" + lines.map { $0 + "\(Self.escape)K\n" }.joined() + "\(Self.escape)J"
         try output.text(screen)
         try output.flush()

@@ -24,11 +24,16 @@ extension Digits {
                 From a regular file every frame is analysed. From a pipe or a terminal, only the \
                 newest frame is analysed when the analysis is busy and the others are counted as \
                 dropped, so the answer is about the latest picture and the pipe never backs up \
-                (--every-frame analyses them all and makes the writer wait). The frames are \
-                analysed one at a time, with libtorch on one thread (--threads N gives it N).
+                (--every-frame analyses them all and makes the writer wait); the frames that \
+                arrive while the model loads are kept. When more than half the frames were \
+                dropped (a recorded video piped faster than real time), one line on stderr says \
+                so at the end: add --every-frame, or play it in real time (ffmpeg -re). The \
+                frames are analysed one at a time, with libtorch on one thread (--threads N \
+                gives it N).
 
-                On a terminal without --json a live screen shows the region as the model sees it. \
-                Otherwise one line per event ("frame 41: 7 (99.8%)", "frame 77: clear"), then an end \
+                On a terminal without --json a live screen shows the region as the model sees it, \
+                fitted to the window; when it ends, the digits seen and the end line are left \
+                on the terminal. Otherwise one line per event ("frame 41: 7 (99.8%)", "frame 77: clear"), then an end \
                 line; with --json one JSON object per line: {"event": "digit", "frame", "digit", \
                 "confidence", "latency_ms"}, {"event": "clear", "frame"}, {"event": "end", "frames", \
                 "analysed", "dropped", "fps"} (plus "failed", "error", "interrupted" when they \
@@ -90,10 +95,22 @@ extension Digits {
             // with the cursor the live screen hid shown again.
             let onScreen = !json && isatty(STDOUT_FILENO) == 1
             let interrupt = InterruptFlag.install(beforeForcedEnd: {
-                if onScreen { _ = write(STDOUT_FILENO, "\(LiveView.escape)?25h\n", 7) }
+                if onScreen {
+                    let restore = Array("\(LiveView.restore)\n".utf8)
+                    _ = write(STDOUT_FILENO, restore, restore.count)
+                }
             })
             let lines = StreamEventLines(json: json)
-            let model: DigitModel, descriptor: Int32, name: String
+            // Reading starts before the model loads, so that the frames that
+            // arrive meanwhile are kept for the analysis, not dropped.
+            let opened = Result { () throws(DigitError) in try openInput() }
+            let source = opened.flatMap { descriptor, name in
+                Result { () throws(DigitError) in
+                    try FrameFeed(VideoFrameSource(descriptor: descriptor, name: Self.displayName(name)),
+                                  everyFrame: everyFrame || StandardOutput.isRegularFile(descriptor))
+                }
+            }
+            let model: DigitModel, feed: FrameFeed, name: String
             do {
                 // One frame at a time: libtorch on one thread unless --threads says otherwise.
                 model = try modelOptions.loadedModel(for: modelOptions.threads == nil ? .preprocessingBound : .forwardBound)
@@ -101,13 +118,12 @@ extension Digits {
                 throw Self.stopBeforeAnyFrame(error, status: .usageOrModel, lines: lines, interrupted: interrupt.isRaised)
             }
             do {
-                (descriptor, name) = try openInput()
+                (feed, name) = (try source.get(), try opened.get().1)
             } catch {
                 throw Self.stopBeforeAnyFrame(error, status: .inputFailed, lines: lines, interrupted: interrupt.isRaised)
             }
             var options = StreamOptions(stableFrames: stableFrames, uncertainBelow: uncertainBelow)
             if let roi { options.region = try! RegionOfInterest(parsing: roi) }
-            options.everyFrame = everyFrame || StandardOutput.isRegularFile(descriptor)
             let recognizer = StreamRecognizer(model: model, options: options)
             let live = onScreen ? LiveView(source: name) : nil
             let out = StandardOutput.shared
@@ -118,7 +134,7 @@ extension Digits {
             do {
                 try live?.start()
                 summary = try recognizer.run(
-                    VideoFrameSource(descriptor: descriptor, name: name == "-" ? "standard input" : name),
+                    feed,
                     shouldStop: { interrupt.isRaised },
                     onFrame: { analysis, progress in
                         if let error = analysis.error { StandardError.report(error.about(name).description) }
@@ -139,6 +155,9 @@ extension Digits {
                 throw Self.stopBeforeAnyFrame(error.about(model.path), status: ExitStatus(for: error), lines: lines,
                                               interrupted: interrupt.isRaised, live: live)
             }
+            if let warning = DroppedFramesWarning.line(summary, source: Self.displayName(name)) {
+                StandardError.report(warning)
+            }
             if let error = summary.error {
                 // A model failing mid-stream ("frame 7: forward pass failed")
                 // is the model's fault, not the stream's: name the model, as
@@ -156,6 +175,11 @@ extension Digits {
             let descriptor = open(input, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw OpenFailure.error(errno).about(input) }
             return (descriptor, input)
+        }
+
+        /// How messages name the input: "standard input" for -.
+        private static func displayName(_ name: String) -> String {
+            name == "-" ? "standard input" : name
         }
 
         /// A run that stops before its first frame (the model fails, the file

@@ -8,15 +8,32 @@
 ///   that arrives while the previous one is still unanalysed replaces it,
 ///   and is counted as dropped. The reader never waits, so the writer's
 ///   pipe never backs up and the analysis always gets the latest picture.
+///   The frames that arrive before the analysis is ready (the model loading
+///   and warming up) are kept, though, up to `startUpFrames` and
+///   `startUpBytes`: they are the start of the video, not a backlog of a
+///   busy analysis, and a digit shown from the start is reported at the
+///   frame it appears. Beyond the bound the newest replaces the last kept.
 final class FrameHandOff: @unchecked Sendable {
     enum Policy: Sendable {
         case everyFrame(capacity: Int)
         case newestFrame
     }
 
+    /// At most this many frames are kept while the analysis gets ready:
+    /// about two seconds of video.
+    static let startUpFrames = 64
+    /// At most this many bytes of frames are kept while the analysis gets ready.
+    static let startUpBytes = 64 << 20
+
     private let lock = ConditionLock()
     private let policy: Policy
     private var waiting: [VideoFrame] = []
+    /// How many frames at the front of `waiting` arrived before the
+    /// analysis was ready, and their bytes: kept until analysed.
+    private var kept = 0
+    private var keptBytes = 0
+    /// Set when the analysis first asks for a frame.
+    private var ready = false
     private var finished = false
     /// Set when the analysis has stopped taking frames.
     private var abandoned = false
@@ -40,9 +57,22 @@ final class FrameHandOff: @unchecked Sendable {
             case .everyFrame(let capacity):
                 while waiting.count >= capacity, !abandoned { lock.wait() }
                 waiting.append(frame)
+            case .newestFrame where !ready:
+                let fits = kept < Self.startUpFrames && keptBytes + frame.byteCount <= Self.startUpBytes
+                if !fits, let last = waiting.popLast() {
+                    dropped += 1
+                    kept -= 1
+                    keptBytes -= last.byteCount
+                }
+                waiting.append(frame)
+                kept += 1
+                keptBytes += frame.byteCount
             case .newestFrame:
-                dropped += waiting.count
-                waiting = [frame]
+                if waiting.count > kept {
+                    waiting.removeLast()
+                    dropped += 1
+                }
+                waiting.append(frame)
             }
             lock.broadcast()
             return true
@@ -55,6 +85,8 @@ final class FrameHandOff: @unchecked Sendable {
         lock.withLock {
             abandoned = true
             waiting = []
+            kept = 0
+            keptBytes = 0
             lock.broadcast()
         }
     }
@@ -78,17 +110,24 @@ final class FrameHandOff: @unchecked Sendable {
     }
 
     /// The next frame, the end, or a stop. Waits for the reader, checking
-    /// `shouldStop` every 50 ms (analysis side).
+    /// `shouldStop` every 50 ms (analysis side). The first call marks the
+    /// analysis ready: from then on, only the newest frame waits.
     func take(shouldStop: () -> Bool) -> Next {
         lock.withLock {
+            ready = true
             while true {
                 if shouldStop() { return .stopped }
                 if !waiting.isEmpty {
                     let frame = waiting.removeFirst()
+                    if kept > 0 {
+                        kept -= 1
+                        keptBytes -= frame.byteCount
+                    }
                     lock.broadcast()
                     return .frame(frame)
                 }
-                if finished { return .end(failure) }
+                // Abandoned: a feed run a second time ends at once instead of waiting for ever.
+                if finished || abandoned { return .end(failure) }
                 lock.wait(seconds: 0.05)
             }
         }
@@ -99,4 +138,14 @@ final class FrameHandOff: @unchecked Sendable {
 
     /// Frames read so far (analysis side).
     var framesRead: Int { lock.withLock { read } }
+}
+
+extension VideoFrame {
+    /// The bytes the frame holds while it waits.
+    var byteCount: Int {
+        switch content {
+        case .luma(let image): image.width * image.height
+        case .encoded(let bytes): bytes.count
+        }
+    }
 }

@@ -44,13 +44,22 @@ public struct StreamRecognizer: Sendable {
         onFrame: (FrameAnalysis, StreamProgress) throws -> Void = { _, _ in },
         onEvent: (StreamEvent, _ frameReadTime: Double) throws -> Void
     ) throws -> StreamSummary {
+        try run(FrameFeed(source, everyFrame: options.everyFrame), shouldStop: shouldStop, onFrame: onFrame, onEvent: onEvent)
+    }
+
+    /// As `run(_:shouldStop:onFrame:onEvent:)`, on a feed already reading
+    /// (made before the model loaded, so that the frames that arrived
+    /// meanwhile are analysed); `feed`'s own policy decides which frames are.
+    /// A feed is read by one run: it stops reading when the run ends.
+    public func run(
+        _ feed: FrameFeed,
+        shouldStop: @escaping () -> Bool = { false },
+        onFrame: (FrameAnalysis, StreamProgress) throws -> Void = { _, _ in },
+        onEvent: (StreamEvent, _ frameReadTime: Double) throws -> Void
+    ) throws -> StreamSummary {
         try warmUp()
-        let handOff = FrameHandOff(policy: options.everyFrame ? .everyFrame(capacity: 2) : .newestFrame)
-        let reading = source
-        guard DetachedThread.start({ Self.read(reading, into: handOff) }) else {
-            throw DigitError(.invalidArgument, "cannot start the thread that reads the stream")
-        }
-        defer { handOff.abandon() }
+        let handOff = feed.handOff
+        defer { feed.stop() }
         var tracker = StabilityTracker(stableFrames: options.stableFrames)
         var analysed = 0, failed = 0
         var firstReadTime: Double?
@@ -109,19 +118,6 @@ public struct StreamRecognizer: Sendable {
     func warmUp() throws(DigitError) {
         let blank = try! DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
         for _ in 0..<3 { _ = try model.predict(blank) }
-    }
-
-    /// The reader thread: every frame into the hand-off, then the end.
-    private static func read(_ source: consuming VideoFrameSource, into handOff: FrameHandOff) {
-        var source = source
-        do throws(DigitError) {
-            while let frame = try source.next() {
-                guard handOff.put(frame) else { return }
-            }
-            handOff.finish(nil)
-        } catch {
-            handOff.finish(error)
-        }
     }
 
     private func summary(_ handOff: FrameHandOff, analysed: Int, failed: Int, since start: Double?,

@@ -18,7 +18,8 @@ struct LiveViewTests {
         let result = try CommandRunner.run("/usr/bin/env", ["script", "--quiet", "--flush", "--return", "--command", command, "/dev/null"])
         #expect(result.status == 0, "\(result.stderr)")
         let output = result.stdout
-        #expect(output.hasPrefix("\(Self.escape)?25l\(Self.escape)2J"), "the screen is cleared and the cursor hidden first")
+        #expect(output.hasPrefix("\(Self.escape)?1049h\(Self.escape)?25l\(Self.escape)2J"),
+                "the alternate screen is cleared and the cursor hidden first")
         // Each redraw starts at the top-left corner and ends by clearing what is below.
         let screens = output.components(separatedBy: "\(Self.escape)H").dropFirst(2)
         #expect(screens.count >= 5)
