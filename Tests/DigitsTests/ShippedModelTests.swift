@@ -52,4 +52,18 @@ struct ShippedModelTests {
         #expect(ShippedModel.sourcePackageRoot == root)
         #expect(ShippedModel.searchPaths(for: ShippedModel.fileName).last == "\(root)/Models/digits.pt")
     }
+
+    @Test("LineModel.shipped() finds the line model beside the digit model, and says where it looked when there is none")
+    func lineModelShipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-line-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let model = try LineModel.shipped()
+        #expect(model.path == ShippedModel.linePath())
+        try FileManager.default.copyItem(atPath: model.path, toPath: "\(folder)/\(ShippedModel.lineFileName)")
+        #expect(try LineModel.shipped(besideDigitModel: "\(folder)/digits.pt").path == "\(folder)/\(ShippedModel.lineFileName)")
+        let missing = LineModel.notFound(besideDigitModel: "\(folder)/digits.pt")
+        #expect(missing.code == .modelNotFound)
+        #expect(missing.message == "no line model found: set DIGITS_LINE_MODEL, or put digit-line.pt beside \(folder)/digits.pt, where digits.pt is searched for")
+    }
 }

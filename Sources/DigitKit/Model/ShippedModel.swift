@@ -149,10 +149,21 @@ extension DigitModel {
 }
 
 extension LineModel {
-    /// The line model that ships with digits (`ShippedModel.linePath()`
-    /// says where it is looked for), or nil when there is none; a file that
-    /// is found but does not load throws.
-    public static func shipped() throws(DigitError) -> LineModel? {
-        try ShippedModel.linePath().map { path throws(DigitError) in try LineModel(path: path) }
+    /// The line model that ships with digits, looked for beside
+    /// `digitModel` first (`ShippedModel.linePath(besideDigitModel:)`).
+    /// Throws `modelNotFound`, saying where it looked, when there is none:
+    /// without one a reader cuts touching digits apart, which reads them
+    /// worse, so that is a choice to make (`try? LineModel.shipped()`), not
+    /// something to happen unseen. A file that is found but does not load throws too.
+    public static func shipped(besideDigitModel digitModel: String? = nil) throws(DigitError) -> LineModel {
+        guard let path = ShippedModel.linePath(besideDigitModel: digitModel) else {
+            throw notFound(besideDigitModel: digitModel)
+        }
+        return try LineModel(path: path)
+    }
+
+    /// The error for no line model anywhere it is looked for.
+    static func notFound(besideDigitModel digitModel: String?) -> DigitError {
+        DigitError(.modelNotFound, "no line model found: \(ShippedModel.lineSearched(besideDigitModel: digitModel))")
     }
 }
