@@ -49,8 +49,8 @@ public struct PNGDecoder: Sendable {
     /// png_image_finish_read).
     public func decode(bytes: [UInt8]) throws(DigitError) -> GrayImage {
         try checkSignature(bytes.prefix(8))
-        try PNGStructure.check(bytes)
-        try PNGImageDataBounds.check(bytes, maxPixels: maxPixels)
+        let imageDataLength = try PNGStructure.check(bytes)
+        try PNGImageDataBounds.check(bytes, imageDataLength: imageDataLength, maxPixels: maxPixels)
         if usesFastPath, let image = try PNGFastPath.decode(bytes, maxPixels: maxPixels, budget: memoryBudget) { return image }
         var png = bytes
         ColorManagementChunks.neutralize(&png)

@@ -11,12 +11,13 @@ enum PNGImageDataBounds {
     static let maximumRatio = 1032
 
     /// Throws for a file whose IHDR (the first chunk, as PNGStructure has
-    /// checked the layout) and IDAT lengths cannot belong together; says
-    /// nothing about a header it cannot read or a picture over `maxPixels`
-    /// (libpng names those).
-    static func check(_ png: [UInt8], maxPixels: Int) throws(DigitError) {
+    /// checked the layout) and `imageDataLength` (its IDAT chunks' lengths,
+    /// summed by PNGStructure's walk) cannot belong together; says nothing
+    /// about a header it cannot read or a picture over `maxPixels` (libpng
+    /// names those).
+    static func check(_ png: [UInt8], imageDataLength: Int, maxPixels: Int) throws(DigitError) {
         guard let header = Header(png), header.width * header.height <= Double(maxPixels) else { return }
-        let compressed = imageDataLength(png)
+        let compressed = Double(imageDataLength)
         let picture = "\(Int(header.width))x\(Int(header.height))"
         let smallest = header.interlaced ? header.width * header.height * header.bitsPerPixel / 8 : header.inflatedBytes(interlaced: false)
         if compressed * Double(maximumRatio) + 64 < smallest {
@@ -30,19 +31,6 @@ enum PNGImageDataBounds {
         if compressed > largest + largest / 8 + largest / 1024 + 1024 {
             throw DigitError(.invalidImage, "corrupt PNG: too much image data: \(Int(compressed)) bytes, far more than the \(picture) picture holds")
         }
-    }
-
-    /// The IDAT chunks' data lengths, summed.
-    private static func imageDataLength(_ png: [UInt8]) -> Double {
-        var position = 8, total = 0.0
-        while position + 8 <= png.count {
-            let length = Int(png[position]) << 24 | Int(png[position + 1]) << 16 | Int(png[position + 2]) << 8 | Int(png[position + 3])
-            let type = png[(position + 4)..<(position + 8)]
-            if type.elementsEqual("IDAT".utf8) { total += Double(length) }
-            if type.elementsEqual("IEND".utf8) { break }
-            position += 12 + length
-        }
-        return total
     }
 
     /// What IHDR says of the picture's size; counted in Double, which holds

@@ -6,9 +6,11 @@
 enum PNGStructure {
     /// Walks the chunks from the signature to IEND: every chunk must lie
     /// within the file, an IDAT must come before IEND, and IEND must exist.
-    /// Bytes after IEND are allowed (some writers append them).
-    static func check(_ png: [UInt8]) throws(DigitError) {
-        var position = 8, sawImageData = false
+    /// Bytes after IEND are allowed (some writers append them). Returns the
+    /// IDAT chunks' data lengths, summed (PNGImageDataBounds weighs them).
+    @discardableResult
+    static func check(_ png: [UInt8]) throws(DigitError) -> Int {
+        var position = 8, sawImageData = false, imageDataLength = 0
         while true {
             guard position + 8 <= png.count else {
                 throw DigitError(.invalidImage, "truncated PNG: the file ends before the IEND chunk")
@@ -23,9 +25,10 @@ enum PNGStructure {
             }
             if type.elementsEqual("IDAT".utf8) {
                 sawImageData = true
+                imageDataLength += length
             } else if type.elementsEqual("IEND".utf8) {
                 guard sawImageData else { throw DigitError(.invalidImage, "corrupt PNG: no image data (IDAT chunk)") }
-                return
+                return imageDataLength
             }
             position += 12 + length
         }
