@@ -115,28 +115,46 @@ enum JPEGStructure {
 
     /// Whether the stream ends before its EOI marker: for a file whose
     /// header is whole, that means it was cut off inside the image data.
-    /// Image data, the segments between progressive scans and restart
-    /// markers are skipped; a segment with an impossible length is
-    /// corruption, not truncation (false).
+    /// A segment with an impossible length is corruption, not truncation (false).
     static func endsBeforeEndOfImage(_ jpeg: [UInt8]) -> Bool {
-        guard let header = try? headerSegments(jpeg), let firstScan = header.last else { return true }
+        switch walkAfterFirstScan(jpeg, segment: { _ in true }) {
+        case nil, .cutOff?: return true
+        case .endOfImage?, .corrupt?, .stopped?: return false
+        }
+    }
+
+    /// How a walk of the markers after the first scan ended.
+    enum ScanWalkEnd {
+        case endOfImage, cutOff, corrupt
+        /// `segment` asked to stop.
+        case stopped
+    }
+
+    /// Walks the markers that follow the first scan's header, up to EOI,
+    /// calling `segment` with each marker that has a length (a later SOS, a
+    /// DHT between progressive scans, ...) until it returns false. Image
+    /// data is skipped: a stuffed FF, TEM, a restart marker or SOI has no
+    /// length and is not a segment. Nil when the header cannot be read.
+    static func walkAfterFirstScan(_ jpeg: [UInt8], segment: (UInt8) -> Bool) -> ScanWalkEnd? {
+        guard let header = try? headerSegments(jpeg), let firstScan = header.last else { return nil }
         var position = firstScan.payload.upperBound
         while true {
-            guard let ff = jpeg[position...].firstIndex(of: 0xFF) else { return true }
+            guard let ff = jpeg[position...].firstIndex(of: 0xFF) else { return .cutOff }
             var next = ff + 1
             while next < jpeg.count && jpeg[next] == 0xFF { next += 1 }
-            guard next < jpeg.count else { return true }
+            guard next < jpeg.count else { return .cutOff }
             let marker = jpeg[next]
             switch marker {
             case eoi:
-                return false
-            case 0x00, 0x01, 0xD0...0xD8:  // a stuffed FF, TEM, a restart marker, SOI: no length
+                return .endOfImage
+            case 0x00, 0x01, 0xD0...0xD8:
                 position = next + 1
             default:
-                guard next + 3 <= jpeg.count else { return true }
+                guard next + 3 <= jpeg.count else { return .cutOff }
                 let length = Int(jpeg[next + 1]) << 8 | Int(jpeg[next + 2])
-                guard length >= 2 else { return false }
-                guard next + 1 + length <= jpeg.count else { return true }
+                guard length >= 2 else { return .corrupt }
+                guard next + 1 + length <= jpeg.count else { return .cutOff }
+                guard segment(marker) else { return .stopped }
                 position = next + 1 + length
             }
         }
