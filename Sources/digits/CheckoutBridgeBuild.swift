@@ -32,10 +32,12 @@ enum CheckoutBridgeBuild {
     /// when the bridge is found, DIGITS_TORCH_BRIDGE names one, or this is
     /// not a checkout build; a failed build is left to the usual "not found".
     static func buildIfMissing() {
-        guard TorchRuntime.torchVersion == nil,
-              ProcessInfo.processInfo.environment["DIGITS_TORCH_BRIDGE"].map({ $0.isEmpty }) ?? true,
+        // The cheap tests first: looking for the bridge reads its file (for
+        // its libtorch version), which an installed copy need never do here.
+        guard ProcessInfo.processInfo.environment["DIGITS_TORCH_BRIDGE"].map({ $0.isEmpty }) ?? true,
               let executable = Bundle.main.executablePath,
-              let configuration = configuration(ofExecutable: executable) else { return }
+              let configuration = configuration(ofExecutable: executable),
+              TorchRuntime.torchVersion == nil else { return }
         StandardError.report("the libtorch bridge is not built yet (swift run builds only the executable); "
             + "building it once: swift build -c \(configuration) --product DigitsTorchBridge")
         let build = Process()
