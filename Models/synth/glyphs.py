@@ -131,6 +131,13 @@ class GlyphBank:
             if self.mnist_labels[i] == digit:
                 return i
 
+    def _missing(self, font, text):
+        """Whether `font` draws `text` as its missing-glyph box (a box reads as a 0)."""
+        key = (id(font), "tofu")
+        if key not in self._cache:
+            self._cache[key] = bytes(font.getmask("\uE000"))
+        return bytes(font.getmask(text)) == self._cache[key]
+
     # --- digits -------------------------------------------------------
     def mnist_digit(self, rng, index=None):
         i = int(rng.integers(len(self.mnist))) if index is None else index
@@ -145,9 +152,12 @@ class GlyphBank:
         return crop(cov), int(self.mnist_labels[i])
 
     def text(self, rng, text, path=None, size=96, stroke=None):
+        """Coverage of `text` in a font (random unless `path`), or None when the font lacks it."""
         path = path or self.fonts[int(rng.integers(len(self.fonts)))]
         font = self.font(path, size)
         stroke = int(rng.choice([0, 0, 0, 1, 2, 4])) if stroke is None else stroke
+        if self._missing(font, text):
+            return None
         left, top, right, bottom = font.getbbox(text, stroke_width=stroke)
         canvas = Image.new("L", (right - left + 8, bottom - top + 8), 0)
         ImageDraw.Draw(canvas).text((4 - left, 4 - top), text, fill=255, font=font,
@@ -213,7 +223,7 @@ class GlyphBank:
             ys = np.where(np.arange(n) % 2, 0.15, 0.85) * size[1] + rng.normal(0, 5, n)
             pts = list(zip(xs, ys))
         else:
-            pts = bezier(rng, int(rng.integers(6, 12)), size)
+            pts = bezier(rng, int(rng.integers(8, 14)), size)
         return crop(polyline(pts, rng.uniform(3, 10), size))
 
     def hatching(self, rng):
@@ -295,8 +305,11 @@ class GlyphBank:
                 cov, label = getattr(self, DIGIT_SOURCES[kind])(rng)
             else:
                 cov, label = getattr(self, NEGATIVE_SOURCES[kind])(rng), 10
-            if cov is not None and min(cov.shape) >= 4:
-                return cov, label, kind
+            if cov is None or min(cov.shape) < 4:
+                continue
+            if label == 10 and cov.shape[1] < 0.3 * cov.shape[0]:
+                continue  # a thin upright stroke reads as a 1
+            return cov, label, kind
         raise RuntimeError(f"glyphs: no ink from {kind}")
 
 

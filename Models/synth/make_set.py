@@ -56,7 +56,9 @@ def write_previews(results, folder):
     os.makedirs(folder, exist_ok=True)
     for i, (picture, mask, (h, w), label, kind) in enumerate(results):
         p, m = picture[:h, :w], mask[:h, :w]
-        overlay = np.stack([np.maximum(p, m), p // 2 + 0, p // 2], axis=-1).astype(np.uint8)
+        f = m.astype(np.float32) / 255
+        dim = p * (1 - f)
+        overlay = np.stack([dim + 255 * f, dim, dim], axis=-1).astype(np.uint8)
         grey = lambda a: np.repeat(a[..., None], 3, axis=-1)
         gap = np.full((h, 4, 3), 128, np.uint8)
         row = np.concatenate([grey(p), gap, grey(m), gap, overlay], axis=1)

@@ -47,9 +47,8 @@ def apply_pen(rng, cov, pen, scale):
         cov = ndimage.grey_dilation(cov, size=(r + 1, r + 1))
     elif pen == "marker":
         cov = ndimage.grey_dilation(cov, size=(2 * r + 1, 2 * r + 1))
-    elif pen == "mouse":  # a one-pixel aliased drawing line: hard edges
-        thin = ndimage.grey_erosion(cov, size=(2 * r + 1, 2 * r + 1))
-        cov = ((thin if thin.max() > 0.5 else cov) > 0.5).astype(np.float32)
+    elif pen == "mouse":  # a drawing program's aliased line: hard edges, no antialiasing
+        cov = (cov > 0.5).astype(np.float32)
     mask = cov
     h, w = cov.shape
     if pen == "ballpoint":
