@@ -20,7 +20,22 @@ def perspective_coefficients(out_corners, in_corners):
         rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
         rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
         rhs += [u, v]
-    return np.linalg.solve(np.array(rows, np.float64), np.array(rhs, np.float64))
+    return solve(np.array(rows, np.float64), np.array(rhs, np.float64))
+
+
+def solve(a, b):
+    """a x = b by Gaussian elimination with partial pivoting. LAPACK's solver would
+    start BLAS threads that fight the worker processes for the cores."""
+    m = np.concatenate([a, b[:, None]], axis=1)
+    n = len(b)
+    for k in range(n):
+        p = k + int(np.argmax(np.abs(m[k:, k])))
+        m[[k, p]] = m[[p, k]]
+        m[k + 1:] -= np.outer(m[k + 1:, k] / m[k, k], m[k])
+    x = np.zeros(n)
+    for k in range(n - 1, -1, -1):
+        x[k] = (m[k, n] - m[k, k + 1:n] @ x[k + 1:]) / m[k, k]
+    return x
 
 
 def frame_quad(centre, w, h, angle, jitter, rng):

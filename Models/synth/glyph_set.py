@@ -10,8 +10,13 @@ rendered coverage.
     /usr/bin/python3 Models/synth/glyph_set.py --mnist DIR --out FILE.npz --count N --seed S
 """
 
-import argparse
 import os
+
+# One thread per process: BLAS threads only fight the worker processes for the cores.
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import argparse
 import sys
 
 import numpy as np

@@ -11,9 +11,14 @@ edge), sizes [N, 2] (the real height and width), masks [N, side, side] uint8
 so a set is the same for the same seed whatever the process count.
 """
 
+import os
+
+# One thread per process: BLAS threads only fight the worker processes for the cores.
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
 import argparse
 import multiprocessing
-import os
 import sys
 
 import numpy as np

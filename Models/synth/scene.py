@@ -224,7 +224,7 @@ def _attempt(rng, bank, side):
         rgb[region] += (colour - rgb[region]) * opacity[inner][..., None]
 
     rgb *= rng.uniform(0.85, 1.15, 3).astype(np.float32)  # colour cast
-    grey = np.clip(rgb @ np.array([0.299, 0.587, 0.114], np.float32), 0, 1).astype(np.float32)
+    grey = np.clip(0.299 * rgb[..., 0] + 0.587 * rgb[..., 1] + 0.114 * rgb[..., 2], 0, 1).astype(np.float32)
     quad = camera.frame_quad(centre, wi, hi, angle, jitter, rng)
     coefficients = camera.perspective_coefficients([(0, 0), (wi, 0), (wi, hi), (0, hi)], quad)
     grey = camera.area_down(camera.warp(grey, (wi, hi), coefficients), FACTOR)
@@ -243,23 +243,25 @@ def _attempt(rng, bank, side):
         if len(rows) == 0 or rows[-1] - rows[0] + 1 < MIN_HEIGHT:
             return None
         kept = out_mask.sum() * FACTOR * FACTOR / max(mask.sum(), 1e-6)
+        if kept < 0.5:  # mostly outside the frame: a sliver nobody would call the subject
+            return None
         if kept < 0.9 and label < 10:  # a digit cut by the frame is no longer a whole digit
             label, kind = 10, kind + "-cut"
-    for strength in (1.0, 0.5, 0.0):
+    # The subject must stand out in the final picture: gentler light and another camera when not.
+    for strength in (1.0, 0.6, 0.3, 0.0):
         gain, glare = light.light_field(rng, ho, wo, strength) if strength else (1.0, 0.0)
-        lit = np.clip(grey * gain + glare, 0, 1)
-        if blank or contrast(lit, out_mask) >= MIN_CONTRAST:
+        picture = camera.degrade(rng, np.clip(grey * gain + glare, 0, 1))
+        if blank or contrast(picture / np.float32(255), out_mask) >= MIN_CONTRAST:
             break
     else:
         return None
-    picture = camera.degrade(rng, lit)
     if blank:
         return dict(picture=picture, mask=np.zeros_like(out_mask), label=-1, kind=f"blank-{layout}")
     return dict(picture=picture, mask=out_mask.astype(np.float32), label=int(label), kind=f"{kind}/{layout}/{pen_kind}")
 
 
 def contrast(grey, mask):
-    """Difference between the ink's grey and the grey around it."""
+    """Difference between the median grey of the ink and of the background around it."""
     ink = mask > 0.6 if (mask > 0.6).sum() >= 4 else mask > 0.3
     rows, cols = np.flatnonzero(mask.max(axis=1) > 0.3), np.flatnonzero(mask.max(axis=0) > 0.3)
     r0, r1 = max(rows[0] - 3, 0), rows[-1] + 4
