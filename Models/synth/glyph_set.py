@@ -24,6 +24,9 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import glyphs  # noqa: E402
+
+# The shared data sets sit beside the repository.
+DEFAULT_MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "datasets", "mnist")
 import outliers  # noqa: E402
 
 NEGATIVE_SHARE = 0.4
@@ -57,7 +60,7 @@ def make_glyph_set(rng, bank, count):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mnist", required=True, help="folder with MNIST's training IDX files (for the negatives made of digits)")
+    parser.add_argument("--mnist", default=DEFAULT_MNIST, help="folder with MNIST's training IDX files (for the negatives made of digits)")
     parser.add_argument("--out", required=True)
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--seed", type=int, default=0)

@@ -26,6 +26,9 @@ from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import glyphs  # noqa: E402
+
+# The shared data sets sit beside the repository.
+DEFAULT_MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "datasets", "mnist")
 import scene  # noqa: E402
 
 _bank = None
@@ -73,7 +76,7 @@ def write_previews(results, folder):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mnist", required=True, help="folder with MNIST's train-*-idx*-ubyte[.gz] files")
+    parser.add_argument("--mnist", default=DEFAULT_MNIST, help="folder with MNIST's train-*-idx*-ubyte[.gz] files")
     parser.add_argument("--out", help="npz file to write")
     parser.add_argument("--preview", help="folder to write PNG previews into instead")
     parser.add_argument("--count", type=int, required=True)
