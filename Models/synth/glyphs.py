@@ -3,8 +3,9 @@
 Every source returns an ink *coverage* array (float32, 0..1, ink = 1, about
 64-160 px tall, cropped to its ink with a small margin) and a label: 0-9 for
 a digit, 10 for "not a digit". Digits come from MNIST's training split
-(handwriting), the training fonts (print), a procedural 7-segment display
-and condensed counter-wheel faces. The negatives are what a reader must not
+(handwriting, as scanned or redrawn as an even pen line along its skeleton),
+the training fonts (print), a procedural 7-segment display and condensed
+counter-wheel faces. The negatives are what a reader must not
 call a digit: letters that look like no digit, symbols, scribbles, hatching,
 checkers, circles, lines, several digits, half a digit, a digit with a
 letter touching it.
@@ -164,6 +165,22 @@ class GlyphBank:
                                     stroke_width=stroke, stroke_fill=255)
         return crop(np.asarray(canvas, dtype=np.float32) / 255)
 
+    def pen_digit(self, rng):
+        """An MNIST digit redrawn as a pen line of even width along its skeleton."""
+        i = int(rng.integers(len(self.mnist)))
+        ink = resize(self.mnist[i].astype(np.float32) / 255, 56, 56) > 0.4
+        skeleton = thin(ink)
+        if not skeleton.any():
+            return None, int(self.mnist_labels[i])
+        distance = ndimage.distance_transform_edt(~skeleton)
+        cov = np.clip(rng.uniform(0.6, 2.2) + 0.5 - distance, 0, 1).astype(np.float32)
+        cov = resize(cov, 112, 112)
+        if rng.random() < 0.6:
+            cov = elastic(rng, cov)
+        if rng.random() < 0.3:
+            cov = shear(cov, rng.uniform(-0.25, 0.25))
+        return crop(cov), int(self.mnist_labels[i])
+
     def font_digit(self, rng, digit=None):
         digit = int(rng.integers(10)) if digit is None else digit
         cov = self.text(rng, str(digit))
@@ -313,6 +330,28 @@ class GlyphBank:
         raise RuntimeError(f"glyphs: no ink from {kind}")
 
 
+def thin(ink):
+    """Zhang-Suen thinning of a boolean image to one-pixel-wide lines."""
+    b = np.pad(ink, 1).astype(np.uint8)
+    while True:
+        changed = False
+        for step in (0, 1):
+            p = [b[0:-2, 1:-1], b[0:-2, 2:], b[1:-1, 2:], b[2:, 2:], b[2:, 1:-1], b[2:, 0:-2], b[1:-1, 0:-2], b[0:-2, 0:-2]]
+            count = sum(q.astype(np.int32) for q in p)
+            turns = sum(((p[k] == 0) & (p[(k + 1) % 8] == 1)).astype(np.int32) for k in range(8))
+            p2, p4, p6, p8 = p[0], p[2], p[4], p[6]
+            if step == 0:
+                side = (p2 * p4 * p6 == 0) & (p4 * p6 * p8 == 0)
+            else:
+                side = (p2 * p4 * p8 == 0) & (p2 * p6 * p8 == 0)
+            drop = (b[1:-1, 1:-1] == 1) & (count >= 2) & (count <= 6) & (turns == 1) & side
+            if drop.any():
+                b[1:-1, 1:-1][drop] = 0
+                changed = True
+        if not changed:
+            return b[1:-1, 1:-1].astype(bool)
+
+
 def side_by_side(rng, parts, overlap=(-0.1, 0.1)):
     """`parts` scaled to one height and set left to right, spaced or overlapping a little."""
     height = max(p.shape[0] for p in parts)
@@ -329,12 +368,12 @@ def side_by_side(rng, parts, overlap=(-0.1, 0.1)):
     return canvas
 
 
-DIGIT_SOURCES = {"mnist": "mnist_digit", "font": "font_digit", "drum": "drum_digit"}
+DIGIT_SOURCES = {"mnist": "mnist_digit", "pen": "pen_digit", "font": "font_digit", "drum": "drum_digit"}
 NEGATIVE_SOURCES = {"letter": "letter", "symbol": "symbol", "scribble": "scribble", "hatching": "hatching",
                     "checker": "checkerboard", "circle": "circle", "line": "line_or_cross",
                     "several": "several_digits", "partial": "partial_digit", "digit+letter": "digit_with_letter"}
 # Digits about 70%, not-digits about 30%.
-KIND_SHARES = {"mnist": 0.30, "font": 0.22, "drum": 0.08, "seg7": 0.10,
+KIND_SHARES = {"mnist": 0.20, "pen": 0.10, "font": 0.22, "drum": 0.08, "seg7": 0.10,
                "letter": 0.07, "symbol": 0.05, "scribble": 0.04, "hatching": 0.015, "checker": 0.01,
                "circle": 0.02, "line": 0.02, "several": 0.03, "partial": 0.025, "digit+letter": 0.02}
 KINDS = list(KIND_SHARES)

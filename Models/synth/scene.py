@@ -153,8 +153,10 @@ def clutter(rng, rgb, keep_out):
             colour = rng.uniform(0, 0.5, 3)
             for y in np.arange(rng.uniform(0, 3 * e), hc, rng.uniform(4, 8) * e):
                 paper.paint(rgb, polygon_coverage((wc, hc), rectangle(x, y, e, e, np.pi / 4), blur=e * 0.3), colour)
-        else:  # a small stray mark
-            pts = [(cx + rng.normal(0, r / 3), cy + rng.normal(0, r / 3)) for _ in range(2)]
+        else:  # a speck or a dot: longer stray strokes would read as a 1
+            length = rng.uniform(0.005, 0.025) * max(hc, wc)
+            t = rng.uniform(0, np.pi)
+            pts = [(cx, cy), (cx + length * np.cos(t), cy + length * np.sin(t))]
             cov = glyphs.polyline(pts, rng.uniform(1, 4), (wc, hc), scale=1)
             paper.paint(rgb, cov, rng.uniform(0, 0.6, 3))
 
