@@ -302,6 +302,10 @@ class GlyphBank:
         else:  # the top or the bottom part
             keep = int(h * rng.uniform(0.3, 0.5))
             cov = cov[:keep] if rng.random() < 0.5 else cov[h - keep:]
+        parts, n = ndimage.label(cov > 0.2)
+        if n > 1:  # crumbs of the cut-off side are no part of what a reader sees
+            sizes = ndimage.sum(np.ones_like(cov), parts, range(1, n + 1))
+            cov = cov * np.isin(parts, 1 + np.flatnonzero(sizes >= 0.15 * sizes.max()))
         return crop(cov)
 
     def digit_with_letter(self, rng):

@@ -242,9 +242,13 @@ def _attempt(rng, bank, side):
 
     if not blank:
         rows = np.flatnonzero(out_mask.max(axis=1) > 0.3)
-        if len(rows) == 0 or rows[-1] - rows[0] + 1 < MIN_HEIGHT:
+        cols = np.flatnonzero(out_mask.max(axis=0) > 0.3)
+        if len(rows) == 0:
             return None
-        kept = out_mask.sum() * FACTOR * FACTOR / max(mask.sum(), 1e-6)
+        extent = rows[-1] - rows[0] + 1 if label < 10 else max(rows[-1] - rows[0], cols[-1] - cols[0]) + 1
+        if extent < MIN_HEIGHT:  # a digit's height, a dash's length
+            return None
+        kept = (mask * polygon_coverage((wc, hc), quad)).sum() / max(mask.sum(), 1e-6)
         if kept < 0.5:  # mostly outside the frame: a sliver nobody would call the subject
             return None
         if kept < 0.9 and label < 10:  # a digit cut by the frame is no longer a whole digit
