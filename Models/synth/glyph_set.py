@@ -65,7 +65,7 @@ def main():
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    images, labels = make_glyph_set(np.random.default_rng(args.seed), glyphs.GlyphBank(args.mnist), args.count)
+    images, labels = make_glyph_set(np.random.default_rng(args.seed), glyphs.load_bank(args.mnist, "glyph_set"), args.count)
     np.savez_compressed(args.out, images=images, labels=labels)
     print(f"glyph_set: {len(labels)} glyphs ({int((labels == 10).sum())} not digits) -> {args.out}")
 

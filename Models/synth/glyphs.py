@@ -68,7 +68,7 @@ def stroke_width(rng, cov, lo=-2, hi=3):
         return ndimage.grey_dilation(cov, size=(2 * r + 1, 2 * r + 1))
     if r < 0:
         thin = ndimage.grey_erosion(cov, size=(1 - 2 * r, 1 - 2 * r))
-        return thin if thin.max() > 0.5 else cov
+        return thin if thin.sum() > 0.5 * cov.sum() else cov  # not so thin that strokes break
     return cov
 
 
@@ -382,6 +382,14 @@ KIND_SHARES = {"mnist": 0.20, "pen": 0.10, "font": 0.22, "drum": 0.08, "seg7": 0
                "circle": 0.02, "line": 0.02, "several": 0.03, "partial": 0.025, "digit+letter": 0.02}
 KINDS = list(KIND_SHARES)
 SHARES = np.array(list(KIND_SHARES.values())) / sum(KIND_SHARES.values())
+
+
+def load_bank(mnist_dir, tool):
+    """A GlyphBank, or exit with one line naming `tool` when MNIST is not in `mnist_dir`."""
+    try:
+        return GlyphBank(mnist_dir)
+    except (FileNotFoundError, ValueError) as error:
+        sys.exit(f"{tool}: {error} (pass --mnist DIR)")
 
 
 def sample_glyph(rng, bank, kind=None):

@@ -36,7 +36,7 @@ _bank = None
 
 def _init(mnist_dir):
     global _bank
-    _bank = glyphs.GlyphBank(mnist_dir)
+    _bank = glyphs.load_bank(mnist_dir, "make_set")
 
 
 def _make(job):
@@ -86,6 +86,7 @@ def main():
     args = parser.parse_args()
     if not args.out and not args.preview:
         parser.error("give --out FILE.npz or --preview DIR")
+    glyphs.load_bank(args.mnist, "make_set")  # fail early, once, with one line
     results = generate(args.mnist, args.count, args.seed, args.side, args.processes)
     if args.preview:
         write_previews(results, args.preview)
