@@ -47,6 +47,16 @@ struct SinglePictureAnswerTests {
         #expect(!blank.isUncertain)
     }
 
+    @Test("the rule: below the threshold or with a warning; at the threshold certain; a confidence that is not a number uncertain")
+    func rule() {
+        let sure = Prediction(logProbabilities: [Float](repeating: log(0.1), count: 10))
+        let rule = UncertaintyRule(uncertainBelow: sure.confidence)
+        #expect(!rule.isUncertain(sure, warnings: []))
+        #expect(rule.isUncertain(sure, warnings: [.blob]))
+        #expect(UncertaintyRule(uncertainBelow: sure.confidence.nextUp).isUncertain(sure, warnings: []))
+        #expect(UncertaintyRule().isUncertain(Prediction(logProbabilities: [Float](repeating: .nan, count: 10)), warnings: []))
+    }
+
     @Test("the CLI and the library agree on uncertain, picture by picture", arguments: [UncertaintyRule.defaultThreshold, 0.99])
     func cliAndLibraryAgree(threshold: Double) throws {
         let file = try Self.severalDigitsFile()
