@@ -4,13 +4,20 @@ import Foundation
 /// How `classify` writes one result: a text line, a JSON line or a CSV row.
 struct ResultFormatting {
     /// Below this confidence a prediction is marked uncertain, unless --uncertain-below says otherwise.
-    static let defaultUncertainBelow = 0.8
+    static let defaultUncertainBelow = UncertaintyRule.defaultThreshold
     static let noDigitReason = "no digit found"
 
     let format: OutputFormat
     /// --top K, if given.
     let top: Int?
-    let uncertainBelow: Double
+    /// When a prediction is marked uncertain: DigitKit's rule, with --uncertain-below.
+    let uncertainty: UncertaintyRule
+
+    init(format: OutputFormat, top: Int?, uncertainBelow: Double) {
+        self.format = format
+        self.top = top
+        self.uncertainty = UncertaintyRule(uncertainBelow: uncertainBelow)
+    }
 
     /// The CSV header row; nil for the other formats.
     var header: String? {
@@ -27,11 +34,6 @@ struct ResultFormatting {
         }
     }
 
-    /// Below the confidence threshold, or doubtful whatever the confidence (warnings).
-    func isUncertain(_ prediction: Prediction, warnings: [PreprocessingWarning] = []) -> Bool {
-        prediction.confidence < uncertainBelow || !warnings.isEmpty
-    }
-
     /// "seven.png: 7 (99.8%)", "(41.0%, uncertain)" below the threshold,
     /// "(91.2%, uncertain: several digits)" with warnings, then the ranking
     /// when `top` > 1; "blank.png: no digit found".
@@ -42,7 +44,7 @@ struct ResultFormatting {
         case .noDigit: return "\(label): \(Self.noDigitReason)"
         case .digit(let prediction):
             let reasons = result.warnings.map(\.rawValue).joined(separator: ", ")
-            let marker = reasons.isEmpty ? (isUncertain(prediction) ? ", uncertain" : "") : ", uncertain: \(reasons)"
+            let marker = result.isUncertain(under: uncertainty) ? (reasons.isEmpty ? ", uncertain" : ", uncertain: \(reasons)") : ""
             var line = "\(label): \(prediction.digit) (\(Self.percent(prediction.confidence))\(marker))"
             if let top, top > 1 {
                 let ranking = prediction.top(top).map { "\($0.digit) \(Self.percent($0.probability))" }
@@ -63,7 +65,7 @@ struct ResultFormatting {
         case .digit(let prediction):
             outcome = .digit(
                 prediction.digit, confidence: prediction.confidence,
-                uncertain: isUncertain(prediction, warnings: result.warnings),
+                uncertain: result.isUncertain(under: uncertainty),
                 warnings: result.warnings.map(\.rawValue), probabilities: prediction.probabilities,
                 top: top.map { prediction.top($0).map { ClassificationLine.Ranked(digit: $0.digit, probability: $0.probability) } })
         }
@@ -80,7 +82,7 @@ struct ResultFormatting {
         case .noDigit: return [file, index, "no_digit", "", "", "", Self.noDigitReason]
         case .digit(let prediction):
             return [file, index, "digit", String(prediction.digit), JSONText.number(prediction.confidence),
-                    String(isUncertain(prediction, warnings: result.warnings)), result.warnings.map(\.rawValue).joined(separator: "; ")]
+                    String(result.isUncertain(under: uncertainty)), result.warnings.map(\.rawValue).joined(separator: "; ")]
         }
     }
 

@@ -20,8 +20,20 @@ public struct ClassificationResult: Sendable {
     public let tensor: DigitTensor?
     /// Why a prediction is doubtful whatever its confidence (several digits
     /// side by side, say); empty for most pictures. A result with warnings
-    /// should be reported as uncertain.
+    /// is uncertain (`isUncertain(under:)`).
     public let warnings: [PreprocessingWarning]
+
+    /// Whether the prediction is doubtful under `rule` (by default the
+    /// threshold of `digits classify`); false without a digit.
+    public func isUncertain(under rule: UncertaintyRule = UncertaintyRule()) -> Bool {
+        prediction.map { rule.isUncertain($0, warnings: warnings) } ?? false
+    }
+
+    /// The single-picture answer for this result, marked by `rule`; nil
+    /// when the input failed.
+    public func classification(under rule: UncertaintyRule = UncertaintyRule()) -> Classification? {
+        error == nil ? Classification(prediction: prediction, warnings: warnings, rule: rule) : nil
+    }
 
     /// The prediction, if a digit was found.
     public var prediction: Prediction? {

@@ -1,6 +1,8 @@
 /// The whole job in one place: decode a picture (PNG, JPEG or PNM), preprocess it, run the model.
-/// A result of nil means the picture holds no digit (blank or near-blank):
-/// no guess is made. Use it from any thread; it holds no mutable state.
+/// `classification(ofFileAtPath:)` and its siblings answer with a
+/// `Classification`: the prediction or no digit (blank or near-blank: no
+/// guess is made), the preprocessing's warnings and the uncertain mark.
+/// Use it from any thread; it holds no mutable state.
 /// Many inputs at once: `classify(_:options:each:)` (BatchClassification.swift).
 public struct DigitClassifier: Sendable {
     /// The TorchScript model that classifies each tensor.
@@ -10,6 +12,8 @@ public struct DigitClassifier: Sendable {
     public var decoder: ImageDecoder
     /// Turns each decoded picture into the model's 28x28 tensor, or finds no digit.
     public var preprocessor: Preprocessor
+    /// When an answer is marked uncertain (`Classification.isUncertain`).
+    public var uncertainty = UncertaintyRule()
 
     /// A classifier from a loaded model, with the classification decoder and the
     /// MNIST pipeline by default; nothing is checked or loaded here.
@@ -30,23 +34,43 @@ public struct DigitClassifier: Sendable {
         preprocessor.tensor(for: try decoder.decode(fileAtPath: path))
     }
 
-    /// Classifies the picture file at `path` ("-" for standard input).
+    /// The answer for the picture file at `path` ("-" for standard input).
+    public func classification(ofFileAtPath path: String) throws(DigitError) -> Classification {
+        try classification(of: decoder.decode(fileAtPath: path))
+    }
+
+    /// The answer for an encoded picture (PNG, JPEG or PNM bytes) held in memory.
+    public func classification(ofImageBytes bytes: [UInt8]) throws(DigitError) -> Classification {
+        try classification(of: decoder.decode(bytes: bytes))
+    }
+
+    /// The answer for an image already in memory.
+    public func classification(of image: GrayImage) throws(DigitError) -> Classification {
+        let stages = preprocessor.process(image)
+        return Classification(prediction: try predict(stages.tensor), warnings: stages.warnings, rule: uncertainty)
+    }
+
+    /// Classifies the picture file at `path` ("-" for standard input); nil
+    /// when no digit is found. Without the warnings and the uncertain mark.
+    @available(*, deprecated, message: "use classification(ofFileAtPath:), which carries the warnings and the uncertain mark")
     public func classify(fileAtPath path: String) throws(DigitError) -> Prediction? {
         try predict(tensor(forFileAtPath: path))
     }
 
     /// Classifies an encoded picture (PNG, JPEG or PNM bytes) held in memory.
+    @available(*, deprecated, message: "use classification(ofImageBytes:), which carries the warnings and the uncertain mark")
     public func classify(imageBytes: [UInt8]) throws(DigitError) -> Prediction? {
         try predict(preprocessor.tensor(for: decoder.decode(bytes: imageBytes)))
     }
 
     /// Classifies PNG bytes held in memory; any format the decoder reads works.
-    @available(*, deprecated, renamed: "classify(imageBytes:)")
+    @available(*, deprecated, message: "use classification(ofImageBytes:)")
     public func classify(pngBytes: [UInt8]) throws(DigitError) -> Prediction? {
-        try classify(imageBytes: pngBytes)
+        try predict(preprocessor.tensor(for: decoder.decode(bytes: pngBytes)))
     }
 
     /// Classifies an image already in memory.
+    @available(*, deprecated, message: "use classification(of:), which carries the warnings and the uncertain mark")
     public func classify(image: GrayImage) throws(DigitError) -> Prediction? {
         try predict(preprocessor.tensor(for: image))
     }

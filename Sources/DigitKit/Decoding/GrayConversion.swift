@@ -1,5 +1,6 @@
 /// Reduces decoded 8-bit samples (G, GA, RGB or RGBA) to one grey byte per
-/// pixel. Kept apart from the decoder so the arithmetic is easy to check.
+/// pixel, alpha over white unless it holds the ink (AlphaInk). Kept apart
+/// from the decoder so the arithmetic is easy to check.
 enum GrayConversion {
     /// Pillow's ITU-R 601 weights in 16-bit fixed point (they sum to 65536),
     /// for `luma` and its table.
@@ -38,7 +39,15 @@ enum GrayConversion {
         let count = samples.count / channels
         if channels == 1 || count == 0 { return samples }
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            samples.withUnsafeBufferPointer { s in convert(s.baseAddress!, channels: channels, count: count, into: out.baseAddress!) }
+            samples.withUnsafeBufferPointer { s in
+                var alphaInk = AlphaInk()
+                if hasAlpha { alphaInk.observe(s.baseAddress!, channels: channels, count: count) }
+                if alphaInk.found {
+                    AlphaInk.write(s.baseAddress!, channels: channels, count: count, into: out.baseAddress!)
+                } else {
+                    convert(s.baseAddress!, channels: channels, count: count, into: out.baseAddress!)
+                }
+            }
             initialized = count
         }
     }
@@ -108,11 +117,20 @@ enum GrayConversion {
         return [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             samples.withUnsafeBufferPointer { all in
                 row.withUnsafeMutableBufferPointer { row in
+                    var alphaInk = AlphaInk()
                     for y in 0..<height {
                         let start = y * rowSamples
                         eightBit(premultiplied16: UnsafeBufferPointer(rebasing: all[start..<(start + rowSamples)]),
                                  channels: channels, hasAlpha: hasAlpha, into: row)
                         convert(row.baseAddress!, channels: channels, count: width, into: out.baseAddress! + y * width)
+                        if hasAlpha { alphaInk.observe(row.baseAddress!, channels: channels, count: width) }
+                    }
+                    guard alphaInk.found else { return }
+                    for y in 0..<height {
+                        let start = y * rowSamples
+                        eightBit(premultiplied16: UnsafeBufferPointer(rebasing: all[start..<(start + rowSamples)]),
+                                 channels: channels, hasAlpha: hasAlpha, into: row)
+                        AlphaInk.write(row.baseAddress!, channels: channels, count: width, into: out.baseAddress! + y * width)
                     }
                 }
             }

@@ -11,7 +11,8 @@ internal import CLibPNG
 /// ColorManagementChunks); 16-bit samples keep their high byte (v >> 8), as
 /// Pillow does; colour becomes luma with the ITU-R 601 weights Pillow uses
 /// (L = 0.299 R + 0.587 G + 0.114 B); alpha is composited over white, as the
-/// picture looks on paper.
+/// picture looks on paper, unless the colour is one light colour and the
+/// alpha holds the shape (AlphaInk): then the alpha is the ink.
 public struct PNGDecoder: Sendable {
     /// The default pixel ceiling: 64 megapixels.
     public static let defaultMaxPixels = 64 * 1024 * 1024

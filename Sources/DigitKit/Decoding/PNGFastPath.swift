@@ -7,7 +7,8 @@
 ///
 /// The pixels are the ones the libpng path gives (the tests compare both
 /// on PngSuite and every PNG fixture): samples as stored, colour-management
-/// chunks ignored, Pillow's luma, alpha over white. Whatever this path does
+/// chunks ignored, Pillow's luma, alpha over white unless it holds the ink
+/// (AlphaInk). Whatever this path does
 /// not take, or takes and finds wrong in any way (a CRC, a filter type,
 /// the zlib stream, too little data, a critical chunk out of place), gives
 /// nil, and PNGDecoder hands the file to libpng, which decodes it or says
@@ -71,17 +72,25 @@ enum PNGFastPath {
         let width = header.width, height = header.height, channels = header.channels
         let rowBytes = width * channels, stride = rowBytes + 1
         let zeros = [UInt8](repeating: 0, count: rowBytes)
+        let hasAlpha = channels == 2 || channels == 4
         var valid = true
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             inflated.withUnsafeMutableBufferPointer { rows in
                 zeros.withUnsafeBufferPointer { zeros in
                     let base = rows.baseAddress!
+                    var alphaInk = AlphaInk()
                     for y in 0..<height {
                         let row = base + y * stride + 1
                         let previous = y == 0 ? zeros.baseAddress! : UnsafePointer(row - stride)
                         guard PNGScanlineFilter.unfilter(row[-1], row: row, previous: previous, count: rowBytes,
                                                          bytesPerPixel: channels) else { valid = false; return }
                         GrayConversion.convert(row, channels: channels, count: width, into: out.baseAddress! + y * width)
+                        if hasAlpha { alphaInk.observe(row, channels: channels, count: width) }
+                    }
+                    // The rows stay unfiltered in place: the alpha is read again from them.
+                    guard alphaInk.found else { return }
+                    for y in 0..<height {
+                        AlphaInk.write(base + y * stride + 1, channels: channels, count: width, into: out.baseAddress! + y * width)
                     }
                 }
             }

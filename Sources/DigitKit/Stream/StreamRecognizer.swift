@@ -104,10 +104,9 @@ public struct StreamRecognizer: Sendable {
             return FrameAnalysis(frameIndex: frame.index, region: region, tensor: nil, prediction: nil, reading: .noDigit)
         }
         let prediction = try model.predict(tensor)
-        let confident = prediction.confidence >= options.uncertainBelow && stages.warnings.isEmpty
-        let reading: FrameReading = confident
-            ? .confident(digit: prediction.digit, confidence: prediction.confidence)
-            : .uncertain(digit: prediction.digit, confidence: prediction.confidence)
+        let reading: FrameReading = options.uncertainty.isUncertain(prediction, warnings: stages.warnings)
+            ? .uncertain(digit: prediction.digit, confidence: prediction.confidence)
+            : .confident(digit: prediction.digit, confidence: prediction.confidence)
         return FrameAnalysis(frameIndex: frame.index, region: region, tensor: tensor, prediction: prediction, reading: reading)
     }
 
@@ -135,19 +134,24 @@ public struct StreamOptions: Sendable {
     /// Consecutive analysed frames that must agree before a digit (or a
     /// clear) is reported: K.
     public var stableFrames = 3
-    /// Readings below this probability are uncertain: they never count
-    /// towards a digit, and count as frames without one.
-    public var uncertainBelow = 0.8
+    /// Uncertain readings (`UncertaintyRule`: below the threshold, or with
+    /// warnings) never count towards a digit, and count as frames without one.
+    public var uncertainty = UncertaintyRule()
+    /// The threshold of `uncertainty`: readings below this probability are uncertain.
+    public var uncertainBelow: Double {
+        get { uncertainty.uncertainBelow }
+        set { uncertainty.uncertainBelow = newValue }
+    }
     /// Analyse every frame (a file), or only the newest one (a pipe, a camera).
     public var everyFrame = true
 
     /// Options with the defaults of `digits stream`: the centred square half
     /// the frame's shorter side, 3 stable frames, 0.8 as the uncertainty
     /// threshold, every frame analysed. Nothing is checked here.
-    public init(region: RegionOfInterest = .default, stableFrames: Int = 3, uncertainBelow: Double = 0.8, everyFrame: Bool = true) {
+    public init(region: RegionOfInterest = .default, stableFrames: Int = 3, uncertainBelow: Double = UncertaintyRule.defaultThreshold, everyFrame: Bool = true) {
         self.region = region
         self.stableFrames = stableFrames
-        self.uncertainBelow = uncertainBelow
+        self.uncertainty = UncertaintyRule(uncertainBelow: uncertainBelow)
         self.everyFrame = everyFrame
     }
 }
