@@ -28,6 +28,9 @@ struct TBModule {
     // torch::jit::Module is a reference-counted handle; `forward` is not
     // const, but running it under InferenceMode does not change the module.
     mutable torch::jit::Module module;
+    // Scores per image of a digit model (TB_CLASS_COUNT or
+    // TB_CLASS_COUNT_WITH_REJECTION), set by its probe; unused otherwise.
+    int classCount = TB_CLASS_COUNT;
 };
 
 namespace {
@@ -130,15 +133,25 @@ std::string describe(const c10::IValue &value) {
     return std::string("a value of type ") + value.tagKind();
 }
 
-/// The [count, 10] float scores of `output`, or a BridgeFailure naming what came instead.
-at::Tensor checkedScores(const c10::IValue &output, int64_t count, TBStatus status) {
+/// The [count, classes] float scores of `output`, or a BridgeFailure naming
+/// what came instead. `classes` 0 accepts either count a digit model may
+/// have (the probe, which learns it).
+at::Tensor checkedScores(const c10::IValue &output, int64_t count, int64_t classes, TBStatus status) {
     bool ok = output.isTensor() && at::isFloatingType(output.toTensor().scalar_type()) &&
-              output.toTensor().dim() == 2 && output.toTensor().size(0) == count &&
-              output.toTensor().size(1) == TB_CLASS_COUNT;
+              output.toTensor().dim() == 2 && output.toTensor().size(0) == count;
+    if (ok) {
+        int64_t got = output.toTensor().size(1);
+        ok = classes == 0 ? (got == TB_CLASS_COUNT || got == TB_CLASS_COUNT_WITH_REJECTION) : got == classes;
+    }
     if (!ok) {
         std::ostringstream text;
-        text << "not a digit model: expected forward to return a float tensor of shape [" << count << ", "
-             << TB_CLASS_COUNT << "], got " << describe(output);
+        text << "not a digit model: expected forward to return a float tensor of shape [" << count << ", ";
+        if (classes == 0) {
+            text << TB_CLASS_COUNT << "] or [" << count << ", " << TB_CLASS_COUNT_WITH_REJECTION;
+        } else {
+            text << classes;
+        }
+        text << "], got " << describe(output);
         throw BridgeFailure{status, text.str()};
     }
     return output.toTensor();
@@ -155,8 +168,11 @@ void requireFinite(const at::Tensor &logProbabilities, TBStatus status) {
     }
 }
 
-/// Runs `count` images through the model and writes their log-probabilities.
-void forward(const TBModule *module, const float *pixels, size_t count, float *logProbabilities, TBStatus shapeStatus) {
+/// Runs `count` images through the model and writes their log-probabilities,
+/// `classes` per image (0 for the probe, which accepts either count);
+/// returns the number of classes.
+int64_t forward(const TBModule *module, const float *pixels, size_t count, float *logProbabilities, int64_t classes,
+                TBStatus shapeStatus) {
     c10::InferenceMode inferenceMode;
     const auto n = static_cast<int64_t>(count);
     // Copy the input: a model may modify its argument in place, and the
@@ -165,10 +181,38 @@ void forward(const TBModule *module, const float *pixels, size_t count, float *l
                                         torch::kFloat)
                            .clone();
     c10::IValue output = module->module.forward({input});
-    at::Tensor scores = checkedScores(output, n, shapeStatus);
+    at::Tensor scores = checkedScores(output, n, classes, shapeStatus);
     at::Tensor logProbs = torch::log_softmax(scores.to(torch::kFloat), 1).contiguous();
     requireFinite(logProbs, shapeStatus);
-    std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * count * TB_CLASS_COUNT);
+    const int64_t got = scores.size(1);
+    std::memcpy(logProbabilities, logProbs.data_ptr<float>(), sizeof(float) * count * static_cast<size_t>(got));
+    return got;
+}
+
+/// Runs one picture through an ink locator and writes its per-pixel
+/// probabilities, or throws a BridgeFailure with `shapeStatus` when the
+/// model returns another shape or values outside 0-1.
+void locate(const TBModule *module, const float *pixels, size_t width, size_t height, float *probabilities,
+            TBStatus shapeStatus) {
+    c10::InferenceMode inferenceMode;
+    const auto w = static_cast<int64_t>(width), h = static_cast<int64_t>(height);
+    at::Tensor input = torch::from_blob(const_cast<float *>(pixels), {1, 1, h, w}, torch::kFloat).clone();
+    c10::IValue output = module->module.forward({input});
+    const bool ok = output.isTensor() && at::isFloatingType(output.toTensor().scalar_type()) &&
+                    output.toTensor().dim() == 4 && output.toTensor().size(0) == 1 &&
+                    output.toTensor().size(1) == 1 && output.toTensor().size(2) == h && output.toTensor().size(3) == w;
+    if (!ok) {
+        std::ostringstream text;
+        text << "not an ink locator: expected forward to return a float tensor of shape [1, 1, " << h << ", " << w
+             << "], got " << describe(output);
+        throw BridgeFailure{shapeStatus, text.str()};
+    }
+    at::Tensor map = output.toTensor().to(torch::kFloat).contiguous();
+    // NaN fails both comparisons, so this also refuses it.
+    if (!(map.ge(0).logical_and(map.le(1))).all().item<bool>()) {
+        throw BridgeFailure{shapeStatus, "ink locator returned values that are not probabilities from 0 to 1"};
+    }
+    std::memcpy(probabilities, map.data_ptr<float>(), sizeof(float) * width * height);
 }
 
 /// Why `path` cannot be a TorchScript model, found before torch::jit::load
@@ -293,11 +337,43 @@ extern "C" {
 
 TBStatus TBModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
     return loadChecked(path, outModule, outMessage, "TBModuleInitWithFileAtPath",
-                       "not a digit model: probe forward on a [1, 1, 28, 28] input failed", [](const TBModule *loaded) {
+                       "not a digit model: probe forward on a [1, 1, 28, 28] input failed", [](TBModule *loaded) {
                            std::vector<float> zeros(TB_IMAGE_FLOATS, 0.0f);
-                           float scores[TB_CLASS_COUNT];
-                           forward(loaded, zeros.data(), 1, scores, TBStatusNotADigitModel);
+                           float scores[TB_CLASS_COUNT_WITH_REJECTION];
+                           loaded->classCount =
+                               static_cast<int>(forward(loaded, zeros.data(), 1, scores, 0, TBStatusNotADigitModel));
                        });
+}
+
+TBStatus TBLocatorModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
+    return loadChecked(path, outModule, outMessage, "TBLocatorModuleInitWithFileAtPath",
+                       "not an ink locator: probe forward on a [1, 1, 64, 64] input failed", [](const TBModule *loaded) {
+                           constexpr size_t side = 64;
+                           std::vector<float> zeros(side * side, 0.0f), map(side * side);
+                           locate(loaded, zeros.data(), side, side, map.data(), TBStatusNotADigitModel);
+                       });
+}
+
+TBStatus TBLocatorModuleLocate(const TBModule *module, const float *pixels, size_t width, size_t height,
+                               float *probabilities, char **outMessage) {
+    const auto fits = [](size_t side) {
+        return side >= TB_LOCATOR_MIN_SIDE && side <= TB_LOCATOR_MAX_SIDE && side % 8 == 0;
+    };
+    if (module == nullptr || pixels == nullptr || probabilities == nullptr || !fits(width) || !fits(height)) {
+        if (outMessage != nullptr) {
+            *outMessage = copyMessage("TBLocatorModuleLocate: NULL argument or a side outside " +
+                                      std::to_string(TB_LOCATOR_MIN_SIDE) + "-" + std::to_string(TB_LOCATOR_MAX_SIDE) +
+                                      " or not a multiple of 8");
+        }
+        return TBStatusInvalidArgument;
+    }
+    return guarded(outMessage, TBStatusInferenceFailed, "ink locator forward pass failed", [&] {
+        locate(module, pixels, width, height, probabilities, TBStatusInferenceFailed);
+    });
+}
+
+int TBModuleClassCount(const TBModule *module) {
+    return module == nullptr ? 0 : module->classCount;
 }
 
 TBStatus TBLineModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {
@@ -338,7 +414,7 @@ TBStatus TBModulePredictImages(const TBModule *module, const float *pixels, size
         return TBStatusInvalidArgument;
     }
     return guarded(outMessage, TBStatusInferenceFailed, "forward pass failed", [&] {
-        forward(module, pixels, count, logProbabilities, TBStatusInferenceFailed);
+        forward(module, pixels, count, logProbabilities, module->classCount, TBStatusInferenceFailed);
     });
 }
 

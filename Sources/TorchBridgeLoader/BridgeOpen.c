@@ -23,6 +23,9 @@
 #pragma weak TBBridgeInterfaceVersion
 #pragma weak TBLineModuleInitWithFileAtPath
 #pragma weak TBLineModuleRead
+#pragma weak TBModuleClassCount
+#pragma weak TBLocatorModuleInitWithFileAtPath
+#pragma weak TBLocatorModuleLocate
 
 static pthread_once_t openOnce = PTHREAD_ONCE_INIT;
 static DigitsTorchBridge bridge;
@@ -33,7 +36,8 @@ bool DigitsTorchBridgeIsLinkedIn(void) {
     return TBModuleInitWithFileAtPath != NULL && TBModulePredictImages != NULL && TBModuleFree != NULL &&
            TBMessageFree != NULL && TBSetThreadCount != NULL && TBThreadCount != NULL &&
            TBRetainFreedMemory != NULL && TBTorchVersion != NULL && TBBridgeInterfaceVersion != NULL &&
-           TBLineModuleInitWithFileAtPath != NULL && TBLineModuleRead != NULL;
+           TBLineModuleInitWithFileAtPath != NULL && TBLineModuleRead != NULL && TBModuleClassCount != NULL &&
+           TBLocatorModuleInitWithFileAtPath != NULL && TBLocatorModuleLocate != NULL;
 }
 
 /// Resolves every function of `library` into `bridge`; false (with the
@@ -42,7 +46,8 @@ static bool resolve(void *library, const char *path) {
     const char *names[] = {
         "TBModuleInitWithFileAtPath", "TBModulePredictImages", "TBModuleFree", "TBMessageFree",
         "TBSetThreadCount", "TBThreadCount", "TBRetainFreedMemory", "TBTorchVersion",
-        "TBLineModuleInitWithFileAtPath", "TBLineModuleRead",
+        "TBLineModuleInitWithFileAtPath", "TBLineModuleRead", "TBModuleClassCount",
+        "TBLocatorModuleInitWithFileAtPath", "TBLocatorModuleLocate",
     };
     void *found[sizeof names / sizeof names[0]];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -72,6 +77,9 @@ static bool resolve(void *library, const char *path) {
     bridge.torchVersion = (__typeof__(bridge.torchVersion))found[7];
     bridge.lineModuleInitWithFileAtPath = (__typeof__(bridge.lineModuleInitWithFileAtPath))found[8];
     bridge.lineModuleRead = (__typeof__(bridge.lineModuleRead))found[9];
+    bridge.moduleClassCount = (__typeof__(bridge.moduleClassCount))found[10];
+    bridge.locatorModuleInitWithFileAtPath = (__typeof__(bridge.locatorModuleInitWithFileAtPath))found[11];
+    bridge.locatorModuleLocate = (__typeof__(bridge.locatorModuleLocate))found[12];
     return true;
 }
 
@@ -80,7 +88,8 @@ static void openBridge(void) {
         bridge = (DigitsTorchBridge){
             TBModuleInitWithFileAtPath, TBModulePredictImages, TBModuleFree, TBMessageFree,
             TBSetThreadCount, TBThreadCount, TBRetainFreedMemory, TBTorchVersion,
-            TBLineModuleInitWithFileAtPath, TBLineModuleRead,
+            TBLineModuleInitWithFileAtPath, TBLineModuleRead, TBModuleClassCount,
+            TBLocatorModuleInitWithFileAtPath, TBLocatorModuleLocate,
         };
         opened = &bridge;
         return;

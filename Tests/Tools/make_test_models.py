@@ -101,13 +101,52 @@ class Logits(nn.Module):
         return self.linear(x.flatten(1)) * 3.0
 
 
+class RejectionLogits(nn.Module):
+    """A fixed linear map to 11 scores: the ten digits and "not a digit".
+    Valid: the bridge takes a model with a rejection class."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.linear = nn.Linear(28 * 28, 11)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.linear(x.flatten(1)) * 3.0
+
+
+class LocatorNaNOnInk(nn.Module):
+    """An ink locator that passes the probe (an all-zero picture: all zero
+    back) and returns NaN for any picture with something in it."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if bool(x.max() > 0):
+            return x * float("nan")
+        return x
+
+
+class LocatorHalfSize(nn.Module):
+    """An ink locator that answers at half the picture's size: refused at load."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.sigmoid(x[:, :, ::2, ::2])
+
+
+class LocatorEverywhere(nn.Module):
+    """An ink locator that calls every pixel ink (probability 1), valid."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.ones_like(x)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     os.makedirs(out, exist_ok=True)
     for name, module in [("wrong-shape", WrongShape()), ("tuple-output", TupleOutput()),
                          ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits()),
                          ("fails-on-ink", FailsOnInk()), ("nan-on-ink", NaNOnInk()),
-                         ("infinite-scores", InfiniteScores())]:
+                         ("infinite-scores", InfiniteScores()), ("rejection-logits", RejectionLogits()),
+                         ("locator-nan-on-ink", LocatorNaNOnInk()), ("locator-half-size", LocatorHalfSize()),
+                         ("locator-everywhere", LocatorEverywhere())]:
         module.eval()
         torch.jit.script(module).save(os.path.join(out, name + ".pt"))
     # Files that are not TorchScript at all.

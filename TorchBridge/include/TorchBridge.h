@@ -42,6 +42,13 @@ extern "C" {
 #define TB_IMAGE_FLOATS (TB_IMAGE_SIDE * TB_IMAGE_SIDE)
 /// Scores a digit model returns per image: one per digit 0-9.
 #define TB_CLASS_COUNT 10
+/// Scores a digit model with a rejection class returns per image: the ten
+/// digits, then "not a digit" (a letter, a symbol, a scribble).
+#define TB_CLASS_COUNT_WITH_REJECTION 11
+
+/// Shortest and longest side of the picture an ink locator is given.
+#define TB_LOCATOR_MIN_SIDE 16
+#define TB_LOCATOR_MAX_SIDE 256
 
 /// Height of the image a line model reads (a run of digits); its width varies.
 #define TB_LINE_HEIGHT 28
@@ -56,7 +63,7 @@ extern "C" {
 /// TBBridgeInterfaceVersion lets it refuse a library built from another
 /// revision of this header instead of calling it with the wrong arguments.
 /// Raise it with every change to a signature or a meaning below.
-#define TB_BRIDGE_INTERFACE_VERSION 3
+#define TB_BRIDGE_INTERFACE_VERSION 4
 
 /// The bridge library carries the libtorch version it was built against as
 /// the NUL-terminated string TB_BUILD_INFO_PREFIX followed by the version
@@ -73,9 +80,10 @@ typedef enum TBStatus {
     /// libtorch can load (missing, empty, corrupt, or saved by a newer PyTorch).
     TBStatusLoadFailed = 2,
     /// The file loaded but is not a digit model: its probe forward on a
-    /// [1, 1, 28, 28] tensor raised or did not return a float [1, 10] tensor
-    /// (for a line model: on a [1, 1, 28, 32] tensor, a float [1, T, 11]
-    /// tensor with 1 <= T <= 32).
+    /// [1, 1, 28, 28] tensor raised or did not return a float [1, 10] or
+    /// [1, 11] tensor (for a line model: on a [1, 1, 28, 32] tensor, a float
+    /// [1, T, 11] tensor with 1 <= T <= 32; for an ink locator: on a
+    /// [1, 1, 64, 64] tensor, a float [1, 1, 64, 64] tensor).
     TBStatusNotADigitModel = 3,
     /// A forward pass raised (the model's own code failed at run time), or
     /// returned scores that are not finite numbers (NaN or infinity).
@@ -103,7 +111,8 @@ typedef enum TBStatus {
 typedef struct TBModule TBModule;
 
 /// Loads the TorchScript file at `path`, switches it to eval mode and checks
-/// it with one probe forward on a zero [1, 1, 28, 28] tensor.
+/// it with one probe forward on a zero [1, 1, 28, 28] tensor, which must
+/// return TB_CLASS_COUNT or TB_CLASS_COUNT_WITH_REJECTION scores.
 ///
 /// On success stores a new module in *outModule (to be released with
 /// TBModuleFree) and returns TBStatusOK. On failure stores NULL in
@@ -113,10 +122,16 @@ TBStatus TBModuleInitWithFileAtPath(const char *_Nonnull path,
                                     TBModule *_Nullable *_Nonnull outModule,
                                     char *_Nullable *_Nullable outMessage);
 
+/// The number of scores a loaded digit model returns per image:
+/// TB_CLASS_COUNT, or TB_CLASS_COUNT_WITH_REJECTION for a model whose last
+/// score is "not a digit"; 0 for NULL. Size the output buffers of the two
+/// functions below by it.
+int TBModuleClassCount(const TBModule *_Nullable module);
+
 /// Runs one image: `pixels` holds TB_IMAGE_FLOATS contiguous float32 values
 /// (row-major 28x28, already normalized); `logProbabilities` receives
-/// TB_CLASS_COUNT values, the log_softmax of the model's output (so a model
-/// that returns raw logits works too). No argument may be NULL.
+/// TBModuleClassCount(module) values, the log_softmax of the model's output
+/// (so a model that returns raw logits works too). No argument may be NULL.
 TBStatus TBModulePredictImage(const TBModule *_Nonnull module,
                               const float *_Nonnull pixels,
                               float *_Nonnull logProbabilities,
@@ -124,7 +139,7 @@ TBStatus TBModulePredictImage(const TBModule *_Nonnull module,
 
 /// Runs `count` images in one forward pass: `pixels` holds
 /// count * TB_IMAGE_FLOATS floats, `logProbabilities` receives
-/// count * TB_CLASS_COUNT. `count` must be at least 1.
+/// count * TBModuleClassCount(module). `count` must be at least 1.
 TBStatus TBModulePredictImages(const TBModule *_Nonnull module,
                                const float *_Nonnull pixels,
                                size_t count,
@@ -158,6 +173,30 @@ TBStatus TBLineModuleRead(const TBModule *_Nonnull module,
                           size_t capacity,
                           size_t *_Nonnull outFrames,
                           char *_Nullable *_Nullable outMessage);
+
+/// Loads an ink locator: a TorchScript model that maps a grey picture to the
+/// probability, per pixel, that it is the ink of the picture's subject (a
+/// digit or another character) rather than paper, lines, shadow or frame
+/// (see Models/train_locator.py). Checks it with one probe forward on a zero
+/// [1, 1, 64, 64] tensor, which must return a float [1, 1, 64, 64] tensor.
+/// Ownership and failures as for TBModuleInitWithFileAtPath; release it
+/// with TBModuleFree. Pass it only to TBLocatorModuleLocate.
+TBStatus TBLocatorModuleInitWithFileAtPath(const char *_Nonnull path,
+                                           TBModule *_Nullable *_Nonnull outModule,
+                                           char *_Nullable *_Nullable outMessage);
+
+/// Runs one picture: `pixels` holds height * width float32 grey levels from
+/// 0 (black) to 1 (white), row-major, each side between TB_LOCATOR_MIN_SIDE
+/// and TB_LOCATOR_MAX_SIDE and a multiple of 8. `probabilities` receives
+/// height * width values from 0 to 1. A model that returns another shape,
+/// or values outside 0-1 or not finite, fails with TBStatusInferenceFailed.
+/// No pointer may be NULL.
+TBStatus TBLocatorModuleLocate(const TBModule *_Nonnull module,
+                               const float *_Nonnull pixels,
+                               size_t width,
+                               size_t height,
+                               float *_Nonnull probabilities,
+                               char *_Nullable *_Nullable outMessage);
 
 /// Releases a module. Accepts NULL.
 void TBModuleFree(TBModule *_Nullable module);

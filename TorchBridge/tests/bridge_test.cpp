@@ -48,9 +48,9 @@ std::vector<int> readLabels(const std::string &path) {
     return labels;
 }
 
-int argmax(const float *scores) {
+int argmax(const float *scores, int classes) {
     int best = 0;
-    for (int i = 1; i < TB_CLASS_COUNT; ++i)
+    for (int i = 1; i < classes; ++i)
         if (scores[i] > scores[best]) best = i;
     return best;
 }
@@ -139,6 +139,63 @@ void testLineModel(const std::string &path, const std::string &digitModelPath, c
     TBModuleFree(line);
 }
 
+/// The ink-locator functions: a valid locator's map, what its init and the
+/// digit init refuse of each other, sides out of range, NaN at run time.
+void testLocator(const std::string &models, const std::string &digitModelPath) {
+    TBModule *locator = nullptr;
+    char *message = nullptr;
+    const std::string everywhere = models + "/locator-everywhere.pt";
+    check(TBLocatorModuleInitWithFileAtPath(everywhere.c_str(), &locator, &message) == TBStatusOK && locator != nullptr,
+          "loads locator " + everywhere + (message ? std::string(": ") + message : ""));
+    TBMessageFree(message);
+    if (locator == nullptr) return;
+    std::vector<float> picture(48 * 32, 0.5f), map(48 * 32, -1.0f);
+    bool ones = TBLocatorModuleLocate(locator, picture.data(), 48, 32, map.data(), nullptr) == TBStatusOK;
+    for (float p : map) ones = ones && p == 1.0f;
+    check(ones, "a 48x32 picture gives a 48x32 map");
+    for (auto [width, height] : {std::pair<size_t, size_t>{8, 32}, {32, TB_LOCATOR_MAX_SIDE + 8}, {36, 32}}) {
+        check(TBLocatorModuleLocate(locator, picture.data(), width, height, map.data(), nullptr) == TBStatusInvalidArgument,
+              "refuses a " + std::to_string(width) + "x" + std::to_string(height) + " picture");
+    }
+    TBModule *wrong = nullptr;
+    check(TBModuleInitWithFileAtPath(everywhere.c_str(), &wrong, nullptr) == TBStatusNotADigitModel && wrong == nullptr,
+          "the digit init refuses the locator");
+    check(TBLocatorModuleInitWithFileAtPath(digitModelPath.c_str(), &wrong, nullptr) == TBStatusNotADigitModel &&
+              wrong == nullptr,
+          "the locator init refuses the digit model");
+    const std::string halfSize = models + "/locator-half-size.pt";
+    check(TBLocatorModuleInitWithFileAtPath(halfSize.c_str(), &wrong, nullptr) == TBStatusNotADigitModel && wrong == nullptr,
+          "refuses a locator whose map is half the picture's size");
+    TBModuleFree(locator);
+
+    const std::string nanOnInk = models + "/locator-nan-on-ink.pt";
+    check(TBLocatorModuleInitWithFileAtPath(nanOnInk.c_str(), &locator, nullptr) == TBStatusOK, "loads " + nanOnInk);
+    check(TBLocatorModuleLocate(locator, picture.data(), 48, 32, map.data(), &message) == TBStatusInferenceFailed &&
+              message != nullptr,
+          "a map of NaN fails the forward pass");
+    TBMessageFree(message);
+    TBModuleFree(locator);
+}
+
+/// A digit model with an 11th class, "not a digit": 11 scores per image.
+void testRejectionClass(const std::string &models, const std::vector<float> &tensors) {
+    TBModule *module = nullptr;
+    const std::string path = models + "/rejection-logits.pt";
+    check(TBModuleInitWithFileAtPath(path.c_str(), &module, nullptr) == TBStatusOK &&
+              TBModuleClassCount(module) == TB_CLASS_COUNT_WITH_REJECTION,
+          "loads an 11-class model and counts 11 classes");
+    if (module == nullptr) return;
+    std::vector<float> scores(2 * TB_CLASS_COUNT_WITH_REJECTION + 1, 7.0f);
+    check(TBModulePredictImages(module, tensors.data(), 2, scores.data(), nullptr) == TBStatusOK &&
+              scores.back() == 7.0f,
+          "writes 11 log-probabilities per image and not one more");
+    double total = 0;
+    for (int c = 0; c < TB_CLASS_COUNT_WITH_REJECTION; ++c) total += std::exp(scores[c]);
+    check(std::fabs(total - 1) < 1e-4, "its 11 probabilities sum to 1");
+    check(TBModuleClassCount(nullptr) == 0, "counts no classes of NULL");
+    TBModuleFree(module);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -160,31 +217,34 @@ int main(int argc, char **argv) {
     std::vector<float> golden = readFloats(samples + "/logprobs.f32");
     std::vector<int> labels = readLabels(samples + "/samples.tsv");
     const size_t count = labels.size();
-    check(count >= 100 && tensors.size() == count * TB_IMAGE_FLOATS && golden.size() == count * TB_CLASS_COUNT,
+    const int classes = TBModuleClassCount(module);
+    check(classes == TB_CLASS_COUNT || classes == TB_CLASS_COUNT_WITH_REJECTION,
+          "counts its classes: " + std::to_string(classes));
+    check(count >= 100 && tensors.size() == count * TB_IMAGE_FLOATS && golden.size() == count * classes,
           "reads " + std::to_string(count) + " MNIST samples");
     if (failures) return 1;
 
     // One image at a time: the golden log-probabilities within 1e-4.
-    std::vector<float> single(count * TB_CLASS_COUNT);
+    std::vector<float> single(count * classes);
     float worst = 0;
     size_t correct = 0, agree = 0;
     for (size_t i = 0; i < count; ++i) {
-        float *out = &single[i * TB_CLASS_COUNT];
+        float *out = &single[i * classes];
         if (TBModulePredictImage(module, &tensors[i * TB_IMAGE_FLOATS], out, nullptr) != TBStatusOK) {
             check(false, "predicts sample " + std::to_string(i));
             break;
         }
-        for (int c = 0; c < TB_CLASS_COUNT; ++c)
-            worst = std::fmax(worst, std::fabs(out[c] - golden[i * TB_CLASS_COUNT + c]));
-        correct += argmax(out) == labels[i];
-        agree += argmax(out) == argmax(&golden[i * TB_CLASS_COUNT]);
+        for (int c = 0; c < classes; ++c)
+            worst = std::fmax(worst, std::fabs(out[c] - golden[i * classes + c]));
+        correct += argmax(out, classes) == labels[i];
+        agree += argmax(out, classes) == argmax(&golden[i * classes], classes);
     }
     check(worst <= 1e-4f, "log-probabilities match Python torch (max difference " + std::to_string(worst) + ")");
     check(agree == count, "predicted digits match Python torch on " + std::to_string(agree) + "/" + std::to_string(count));
     check(correct * 100 >= count * 98, "labels right on " + std::to_string(correct) + "/" + std::to_string(count));
 
     // One batch: the same numbers as one at a time.
-    std::vector<float> batch(count * TB_CLASS_COUNT);
+    std::vector<float> batch(count * classes);
     status = TBModulePredictImages(module, tensors.data(), count, batch.data(), nullptr);
     float batchWorst = 0;
     for (size_t i = 0; i < batch.size(); ++i) batchWorst = std::fmax(batchWorst, std::fabs(batch[i] - single[i]));
@@ -199,6 +259,8 @@ int main(int argc, char **argv) {
     TBModuleFree(module);
     TBModuleFree(nullptr);
     testLineModel(lineModelPath, modelPath, tensors, labels);
+    testLocator(badModels, modelPath);
+    testRejectionClass(badModels, tensors);
     TBMessageFree(nullptr);
 
     expectRefused(badModels + "/wrong-shape.pt", TBStatusNotADigitModel);

@@ -12,7 +12,8 @@ public final class DigitModel: @unchecked Sendable {
 
     /// Loads and checks the model (TBModuleInitWithFileAtPath): the file must
     /// be TorchScript this libtorch can read, and map a [1, 1, 28, 28] tensor
-    /// to a float [1, 10] tensor. Errors carry `path` as their subject. The
+    /// to a float [1, 10] tensor, or [1, 11] with a "not a digit" class
+    /// last. Errors carry `path` as their subject. The
     /// first model loaded in a process loads libtorch (or throws
     /// `runtimeUnavailable` if the bridge library cannot be found or opened).
     public init(path: String) throws(DigitError) {
@@ -24,7 +25,11 @@ public final class DigitModel: @unchecked Sendable {
         bridge.pointee.moduleFree(handle)
     }
 
-    /// The 10 log-probabilities of one image (TBModulePredictImage).
+    /// The scores the model gives each image: 10 (the digits), or 11 with
+    /// "not a digit" last (TBModuleClassCount).
+    public var classCount: Int { Int(bridge.pointee.moduleClassCount(handle)) }
+
+    /// The `classCount` log-probabilities of one image (TBModulePredictImage).
     public func logProbabilities(for tensor: DigitTensor) throws(DigitError) -> [Float] {
         try logProbabilities(for: [tensor])[0]
     }
@@ -36,7 +41,7 @@ public final class DigitModel: @unchecked Sendable {
         var input = [Float]()
         input.reserveCapacity(batch.count * DigitTensor.count)
         for tensor in batch { input.append(contentsOf: tensor.values) }
-        let classes = Prediction.classCount
+        let classes = classCount
         var output = [Float](repeating: 0, count: batch.count * classes)
         let outcome = input.withUnsafeBufferPointer { pixels in
             output.withUnsafeMutableBufferPointer { scores in

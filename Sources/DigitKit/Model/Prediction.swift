@@ -17,24 +17,34 @@ public struct Prediction: Equatable, Sendable {
 
     /// The model's log-probabilities for digits 0-9.
     public let logProbabilities: [Float]
-    /// exp of the log-probabilities: sums to 1.
+    /// exp of the log-probabilities of digits 0-9: with `notADigit` they sum to 1.
     public let probabilities: [Double]
     /// The most probable digit.
     public let digit: Int
+    /// The probability that the picture is not a digit at all (a letter, a
+    /// symbol, a scribble): the rejection class of a model that has one, else 0.
+    public let notADigit: Double
 
     /// The number of classes, the digits 0-9: TorchBridge's TB_CLASS_COUNT
     /// itself, so the two cannot disagree.
     public static let classCount = Int(TB_CLASS_COUNT)
+    /// The classes of a model with a rejection class: the digits, then "not a digit".
+    public static let classCountWithRejection = Int(TB_CLASS_COUNT_WITH_REJECTION)
 
-    /// The prediction from the model's 10 log-probabilities (log-softmax output);
-    /// a precondition checks there are exactly `classCount`.
+    /// The prediction from the model's log-probabilities (log-softmax output):
+    /// 10 for the digits, or 11 with "not a digit" last; a precondition checks the count.
     public init(logProbabilities: [Float]) {
-        precondition(logProbabilities.count == Self.classCount, "a prediction needs 10 log-probabilities")
-        self.logProbabilities = logProbabilities
-        let probabilities = logProbabilities.map { exp(Double($0)) }
+        precondition(logProbabilities.count == Self.classCount || logProbabilities.count == Self.classCountWithRejection,
+                     "a prediction needs 10 or 11 log-probabilities")
+        self.logProbabilities = Array(logProbabilities.prefix(Self.classCount))
+        let probabilities = self.logProbabilities.map { exp(Double($0)) }
         self.probabilities = probabilities
         self.digit = probabilities.indices.max { probabilities[$0] < probabilities[$1] }!
+        self.notADigit = logProbabilities.count > Self.classCount ? exp(Double(logProbabilities[Self.classCount])) : 0
     }
+
+    /// Whether "not a digit" is more probable than any digit.
+    public var isNotADigit: Bool { notADigit > confidence }
 
     /// The probability of `digit`: how sure the model is, from 0 to 1.
     public var confidence: Double { probabilities[digit] }

@@ -48,6 +48,9 @@ typedef struct DigitsTorchBridge {
     __typeof__(TBTorchVersion) *_Nonnull torchVersion;
     __typeof__(TBLineModuleInitWithFileAtPath) *_Nonnull lineModuleInitWithFileAtPath;
     __typeof__(TBLineModuleRead) *_Nonnull lineModuleRead;
+    __typeof__(TBModuleClassCount) *_Nonnull moduleClassCount;
+    __typeof__(TBLocatorModuleInitWithFileAtPath) *_Nonnull locatorModuleInitWithFileAtPath;
+    __typeof__(TBLocatorModuleLocate) *_Nonnull locatorModuleLocate;
 } DigitsTorchBridge;
 
 /// The bridge, found and opened on the first call (which loads libtorch).
