@@ -26,7 +26,7 @@ extension Digits {
 
         func run() throws {
             let path = RawArguments.path(file)
-            let tensor = preprocessing.preprocessor.tensor(for: try InputLoading.decode(path, with: preprocessing.decoder))
+            let tensor = try preprocessing.preprocessor(besideDigitModel: nil).stages(for: InputLoading.decode(path, with: preprocessing.decoder)).tensor
             guard let tensor else {
                 let line = json
                     ? JSONLineEncoder().line(PreprocessLine(file: JSONFileName(path), tensor: nil, reason: ResultFormatting.noDigitReason))

@@ -17,10 +17,25 @@ enum StagesView {
             text += "ink made bright (\(inverted ? "inverted" : "kept as it is")):\n"
             text += renderer.renderPreview(bright)
         }
+        if let located = stages.located {
+            text += "ink located by the model (probability, 1 is '@'):\n"
+            text += renderer.renderPreview(Raster(width: located.width, height: located.height, values: located.values.map { $0 * 255 }))
+        }
+        text += "the ink decided by: \(Self.describe(stages.inkDecision))\n"
         if let ink = stages.ink {
             text += "digit's box (\(ink.width)x\(ink.height), cleaned and contrast-stretched):\n"
             text += renderer.renderPreview(ink)
         }
         return text
+    }
+
+    /// Which part of the pipeline decided where the digit's ink is, in words.
+    static func describe(_ decision: InkDecision) -> String {
+        switch decision {
+        case .rules: return "the rules (no ink locator)"
+        case .rulesWhereLocated: return "the rules, kept where the ink locator sees the subject's ink"
+        case .located: return "the ink locator (the rules found none, or other ink)"
+        case .nothingLocated: return "the ink locator, which sees no subject: no digit"
+        }
     }
 }

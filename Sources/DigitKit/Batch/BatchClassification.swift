@@ -64,7 +64,7 @@ extension DigitClassifier {
     /// Decodes `input` with `decoder` and preprocesses it with `preprocessor`, on a worker thread.
     static func prepare(_ input: ClassificationInput, decoder: ImageDecoder, preprocessor: Preprocessor) -> PreparedInput {
         do throws(DigitError) {
-            let stages = preprocessor.process(try input.decoded(with: decoder))
+            let stages = try preprocessor.stages(for: input.decoded(with: decoder))
             return stages.tensor.map { .tensor($0, warnings: stages.warnings) } ?? .noDigit
         } catch {
             return .failed(error)

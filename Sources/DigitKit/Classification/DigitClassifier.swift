@@ -31,7 +31,7 @@ public struct DigitClassifier: Sendable {
     /// The tensor the model sees for the picture at `path` ("-" for standard
     /// input), or nil when no digit is found.
     public func tensor(forFileAtPath path: String) throws(DigitError) -> DigitTensor? {
-        preprocessor.tensor(for: try decoder.decode(fileAtPath: path))
+        try preprocessor.stages(for: decoder.decode(fileAtPath: path)).tensor
     }
 
     /// The answer for the picture file at `path` ("-" for standard input).
@@ -46,7 +46,7 @@ public struct DigitClassifier: Sendable {
 
     /// The answer for an image already in memory.
     public func classification(of image: GrayImage) throws(DigitError) -> Classification {
-        let stages = preprocessor.process(image)
+        let stages = try preprocessor.stages(for: image)
         return Classification(prediction: try predict(stages.tensor), warnings: stages.warnings, rule: uncertainty)
     }
 
@@ -60,7 +60,7 @@ public struct DigitClassifier: Sendable {
     /// Classifies an encoded picture (PNG, JPEG or PNM bytes) held in memory.
     @available(*, deprecated, message: "use classification(ofImageBytes:), which carries the warnings and the uncertain mark")
     public func classify(imageBytes: [UInt8]) throws(DigitError) -> Prediction? {
-        try predict(preprocessor.tensor(for: decoder.decode(bytes: imageBytes)))
+        try predict(preprocessor.stages(for: decoder.decode(bytes: imageBytes)).tensor)
     }
 
     /// Classifies PNG bytes held in memory; any format the decoder reads works.
@@ -72,7 +72,7 @@ public struct DigitClassifier: Sendable {
     /// Classifies an image already in memory.
     @available(*, deprecated, message: "use classification(of:), which carries the warnings and the uncertain mark")
     public func classify(image: GrayImage) throws(DigitError) -> Prediction? {
-        try predict(preprocessor.tensor(for: image))
+        try predict(preprocessor.stages(for: image).tensor)
     }
 
     /// Classifies several images in batches, preprocessing them on every

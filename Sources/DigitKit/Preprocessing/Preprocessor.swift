@@ -13,8 +13,11 @@
 ///    knowing the polarity, and on the paper alone in a tight crop on
 ///    plain paper (`TightCrop`);
 /// 3. find the digit: how far each pixel stands out from the background on
-///    the ink's side, minus the noise, contrast stretched; keep the ink's
-///    large connected components (no specks) and take their box;
+///    the ink's side, minus the noise, contrast stretched; with an ink
+///    locator, keep that ink only where the locator sees the subject's ink,
+///    or take the located ink when the rules found none or other ink, and
+///    find no digit when the locator sees none (`LocatedInk`); keep the
+///    ink's large connected components (no specks) and take their box;
 /// 4. scale that box so its longer side is 20 pixels, aspect ratio kept,
 ///    and thicken strokes far thinner than MNIST's (`StrokeThickener`);
 /// 5. centre it in 28x28 by its centre of mass;
@@ -51,21 +54,40 @@ public struct Preprocessor: Sendable {
     /// Whether the MNIST pipeline inverts the picture (`--invert`); ignored in
     /// raw mode.
     public var inversion: Inversion
+    /// The learned ink locator the MNIST pipeline asks which ink is the
+    /// subject's (step 3); nil: the rules alone decide.
+    public var locator: InkLocator?
 
-    /// A preprocessor with this mode and inversion (by default the MNIST pipeline
-    /// deciding the inversion itself); nothing is checked.
-    public init(mode: Mode = .mnist, inversion: Inversion = .auto) {
+    /// A preprocessor with this mode, inversion and ink locator (by default
+    /// the MNIST pipeline deciding the inversion itself, rules alone);
+    /// nothing is checked.
+    public init(mode: Mode = .mnist, inversion: Inversion = .auto, locator: InkLocator? = nil) {
         self.mode = mode
         self.inversion = inversion
+        self.locator = locator
     }
 
-    /// The normalized 28x28 tensor of `image`, or nil when no digit is found.
+    /// The normalized 28x28 tensor of `image`, or nil when no digit is found
+    /// (or the ink locator failed: `stages(for:)` throws that).
     public func tensor(for image: GrayImage) -> DigitTensor? {
         process(image).tensor
     }
 
-    /// Every stage of the pipeline for `image`, for showing and checking.
+    /// Every stage of the pipeline for `image`, for showing and checking; a
+    /// failure of the ink locator is kept in `locatorFailure`, with no digit.
     public func process(_ image: GrayImage) -> PreprocessingStages {
+        do {
+            return try stages(for: image)
+        } catch {
+            var stages = PreprocessingStages(gray: Self.analysisRaster(image), inverted: nil, ink: nil, field: nil)
+            stages.locatorFailure = error
+            return stages
+        }
+    }
+
+    /// Every stage of the pipeline for `image`; throws what the ink locator
+    /// throws (a model that fails or returns no probabilities).
+    public func stages(for image: GrayImage) throws(DigitError) -> PreprocessingStages {
         let side = DigitTensor.side
         if mode == .raw {
             let field = image.width == side && image.height == side
@@ -73,9 +95,12 @@ public struct Preprocessor: Sendable {
             return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
         }
         let found = inkMap(for: image)
-        guard let map = found.map, let (cleaned, box, parts) = ConnectedComponents.digit(in: InkExtractor.strong(map)) else {
+        let located = try locator.map { (locator) throws(DigitError) in try LocatedInk.locate(found.gray, with: locator) }
+        let (chosen, decision) = Self.subjectInk(rules: found.map.map(InkExtractor.strong), located: located)
+        guard let map = chosen, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
             return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
-                                       surface: found.surface, paper: found.paper)
+                                       surface: found.surface, paper: found.paper,
+                                       inkDecision: decision, located: located?.probabilities)
         }
         let ink = cleaned.cropped(box, scale: 255)
         let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
@@ -83,7 +108,22 @@ public struct Preprocessor: Sendable {
         // digits, though only the one around the component holding the most ink is read.
         let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings,
-                                   surface: found.surface, paper: found.paper)
+                                   surface: found.surface, paper: found.paper,
+                                   inkDecision: decision, located: located?.probabilities)
+    }
+
+    /// The subject's ink and which part decided it: the rules' (strong) ink
+    /// alone without a locator; none when the locator sees no ink; the rules'
+    /// ink where the locator agrees, when that overlaps the located ink
+    /// enough; else the located ink.
+    static func subjectInk(rules: InkMap?, located: LocatedInk?) -> (InkMap?, InkDecision) {
+        guard let located else { return (rules, .rules) }
+        guard located.seesInk else { return (nil, .nothingLocated) }
+        if let rules {
+            let kept = located.kept(rules)
+            if located.overlap(with: kept) >= LocatedInk.agreement { return (kept, .rulesWhereLocated) }
+        }
+        return (located.inkMap, .located)
     }
 
     /// What steps 1 to 3b of the MNIST pipeline found.
@@ -189,6 +229,12 @@ public struct PreprocessingStages: Sendable {
     /// The box around the sheet of paper found lying on a desk, at analysis
     /// size; nil when there was none (or in raw mode).
     public var paper: BoundingBox?
+    /// Which part of the pipeline decided where the digit's ink is.
+    public var inkDecision: InkDecision = .rules
+    /// The ink locator's probabilities (0-1) at analysis size; nil without a locator.
+    public var located: Raster?
+    /// What the ink locator threw, if it failed (`Preprocessor.process`).
+    public var locatorFailure: DigitError?
 
     /// The normalized tensor, or nil when no digit was found.
     public var tensor: DigitTensor? {
