@@ -6,6 +6,8 @@ struct ResultFormatting {
     /// Below this confidence a prediction is marked uncertain, unless --uncertain-below says otherwise.
     static let defaultUncertainBelow = UncertaintyRule.defaultThreshold
     static let noDigitReason = "no digit found"
+    /// What a model with a rejection class answers for a letter, a symbol or a scribble.
+    static let notADigitReason = "not a digit"
 
     let format: OutputFormat
     /// --top K, if given.
@@ -42,6 +44,7 @@ struct ResultFormatting {
         switch result.outcome {
         case .failed: return nil
         case .noDigit: return "\(label): \(Self.noDigitReason)"
+        case .notADigit(let prediction): return "\(label): \(Self.notADigitReason) (\(Self.percent(prediction.notADigit)))"
         case .digit(let prediction):
             let reasons = result.warnings.map(\.rawValue).joined(separator: ", ")
             let marker = result.isUncertain(under: uncertainty) ? (reasons.isEmpty ? ", uncertain" : ", uncertain: \(reasons)") : ""
@@ -62,6 +65,8 @@ struct ResultFormatting {
             outcome = .error(error.message)
         case .noDigit:
             outcome = .noDigit(reason: Self.noDigitReason)
+        case .notADigit(let prediction):
+            outcome = .notADigit(reason: Self.notADigitReason, probability: prediction.notADigit)
         case .digit(let prediction):
             outcome = .digit(
                 prediction.digit, confidence: prediction.confidence,
@@ -80,6 +85,8 @@ struct ResultFormatting {
         switch result.outcome {
         case .failed(let error): return [file, index, "error", "", "", "", error.message]
         case .noDigit: return [file, index, "no_digit", "", "", "", Self.noDigitReason]
+        case .notADigit(let prediction):
+            return [file, index, "not_a_digit", "", JSONText.number(prediction.notADigit), "", Self.notADigitReason]
         case .digit(let prediction):
             return [file, index, "digit", String(prediction.digit), JSONText.number(prediction.confidence),
                     String(result.isUncertain(under: uncertainty)), result.warnings.map(\.rawValue).joined(separator: "; ")]

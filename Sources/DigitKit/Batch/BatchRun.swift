@@ -231,7 +231,8 @@ extension BatchRun where Prepared == PreparedInput {
                 var warnings: [PreprocessingWarning] = []
                 switch slot.prepared {
                 case .tensor(let given, let doubts):
-                    outcome = .digit(predictions.next()!)
+                    let prediction = predictions.next()!
+                    outcome = prediction.isNotADigit ? .notADigit(prediction) : .digit(prediction)
                     tensor = given
                     warnings = doubts
                 case .noDigit: outcome = .noDigit

@@ -1,11 +1,15 @@
 /// What a batch run made of one input, delivered in input order.
 public struct ClassificationResult: Sendable {
-    /// The three things that can come of an input.
+    /// The four things that can come of an input.
     public enum Outcome: Sendable {
         /// The model's answer for the digit found.
         case digit(Prediction)
         /// The picture decoded but holds no digit (blank or near-blank): no guess is made.
         case noDigit
+        /// The picture holds something, but the model finds it is not a
+        /// digit (a letter, a symbol, a scribble): "not a digit" is more
+        /// probable than any digit. Only models with a rejection class say so.
+        case notADigit(Prediction)
         /// The input could not be read or decoded (the error's subject is the input's label).
         case failed(DigitError)
     }
@@ -32,7 +36,9 @@ public struct ClassificationResult: Sendable {
     /// The single-picture answer for this result, marked by `rule`; nil
     /// when the input failed.
     public func classification(under rule: UncertaintyRule = UncertaintyRule()) -> Classification? {
-        error == nil ? Classification(prediction: prediction, warnings: warnings, rule: rule) : nil
+        guard error == nil else { return nil }
+        if case .notADigit(let prediction) = outcome { return Classification(prediction: prediction, warnings: warnings, rule: rule) }
+        return Classification(prediction: prediction, warnings: warnings, rule: rule)
     }
 
     /// The prediction, if a digit was found.

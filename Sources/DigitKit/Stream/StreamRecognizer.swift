@@ -99,11 +99,15 @@ public struct StreamRecognizer: Sendable {
         case .encoded(let bytes): image = try decoder.decode(bytes: bytes)
         }
         let region = try options.region.rectangle(inFrameWidth: image.width, height: image.height)
-        let stages = preprocessor.process(image.cropped(to: region))
+        let stages = try preprocessor.stages(for: image.cropped(to: region))
         guard let tensor = stages.tensor else {
             return FrameAnalysis(frameIndex: frame.index, region: region, tensor: nil, prediction: nil, reading: .noDigit)
         }
         let prediction = try model.predict(tensor)
+        // Something that is not a digit (a hand, a letter) clears the digit, as nothing would.
+        if prediction.isNotADigit {
+            return FrameAnalysis(frameIndex: frame.index, region: region, tensor: tensor, prediction: prediction, reading: .noDigit)
+        }
         let reading: FrameReading = options.uncertainty.isUncertain(prediction, warnings: stages.warnings)
             ? .uncertain(digit: prediction.digit, confidence: prediction.confidence)
             : .confident(digit: prediction.digit, confidence: prediction.confidence)

@@ -5,6 +5,7 @@ import DigitKit
 ///
 ///     {"file"[, "file_base64"][, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"]}
 ///     {"file"[, "file_base64"][, "index"], "digit": null, "reason"}
+///     {"file"[, "file_base64"][, "index"], "digit": null, "reason": "not a digit", "not_a_digit"}
 ///     {"file"[, "file_base64"][, "index"], "error"}
 ///
 /// "file_base64" holds the exact bytes of a path that is not UTF-8
@@ -20,6 +21,7 @@ struct ClassificationLine: Encodable {
     enum Outcome {
         case digit(Int, confidence: Double, uncertain: Bool, warnings: [String], probabilities: [Double], top: [Ranked]?)
         case noDigit(reason: String)
+        case notADigit(reason: String, probability: Double)
         case error(String)
     }
 
@@ -28,7 +30,7 @@ struct ClassificationLine: Encodable {
     let outcome: Outcome
 
     private enum CodingKeys: String, CodingKey {
-        case file, fileBase64 = "file_base64", index, digit, confidence, uncertain, warnings, probabilities, top, reason, error
+        case file, fileBase64 = "file_base64", index, digit, confidence, uncertain, warnings, probabilities, top, reason, notADigit = "not_a_digit", error
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -47,6 +49,10 @@ struct ClassificationLine: Encodable {
         case .noDigit(let reason):
             try object.encodeNil(forKey: .digit)
             try object.encode(reason, forKey: .reason)
+        case .notADigit(let reason, let probability):
+            try object.encodeNil(forKey: .digit)
+            try object.encode(reason, forKey: .reason)
+            try object.encode(probability, forKey: .notADigit)
         case .error(let message):
             try object.encode(message, forKey: .error)
         }
