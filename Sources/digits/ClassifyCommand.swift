@@ -72,6 +72,7 @@ extension Digits {
             // The workers decode and preprocess the first inputs while the
             // model (and libtorch, half a second) loads on this thread; the
             // ring holds what they make meanwhile (3 KB a tensor).
+            let preprocessor = try preprocessing.preprocessor(besideDigitModel: modelOptions.model)
             var options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))
             options.maxInFlight = max(options.maxInFlight, Self.inFlightWhileLoading)
             do {
@@ -80,7 +81,7 @@ extension Digits {
                     model = loaded
                     if let header = formatting.header { try out.line(header) }
                     return loaded
-                }, decoder: preprocessing.decoder, preprocessor: preprocessing.preprocessor, options: options,
+                }, decoder: preprocessing.decoder, preprocessor: preprocessor, options: options,
                    afterEachBatch: { try out.flush() }) { result in
                     bar.clearForResult()
                     if let line = formatting.line(for: result) { try out.line(line) }

@@ -75,7 +75,7 @@ extension Digits {
             let model = try modelOptions.loadModel(for: .preprocessingBound)
             let runs = try loadLineModel(besideDigitModel: model.path)
             var reader = NumberReader(model: model, lineModel: runs, decoder: preprocessing.decoder,
-                                      preprocessor: preprocessing.preprocessor)
+                                      preprocessor: try preprocessing.preprocessor(besideDigitModel: modelOptions.model))
             reader.cutsTouchingDigits = !noCuts
             let lines = ReadingLines(json: json, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared

@@ -124,7 +124,14 @@ extension Digits {
             }
             var options = StreamOptions(stableFrames: stableFrames, uncertainBelow: uncertainBelow)
             if let roi { options.region = try! RegionOfInterest(parsing: roi) }
-            let recognizer = StreamRecognizer(model: model, options: options)
+            var recognizer = StreamRecognizer(model: model, options: options)
+            if let path = ShippedModel.locatorPath(besideDigitModel: model.path) {
+                do {
+                    recognizer.preprocessor.locator = try InkLocator(path: path)
+                } catch {
+                    throw Self.stopBeforeAnyFrame(error, status: .usageOrModel, lines: lines, interrupted: interrupt.isRaised)
+                }
+            }
             let live = onScreen ? LiveView(source: name) : nil
             let out = StandardOutput.shared
             // Each event as it happens, to a file too (`tail -f`), not only to pipes.

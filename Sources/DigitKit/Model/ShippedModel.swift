@@ -13,9 +13,13 @@ public enum ShippedModel {
     /// The environment variable that names a line model file (LineModel)
     /// and wins over the search for `lineFileName`.
     public static let lineEnvironmentVariable = "DIGITS_LINE_MODEL"
-    /// The file names of the digit model and of the line model that reads
-    /// runs of touching digits (Models/README.md describes both).
-    static let fileName = "digits.pt", lineFileName = "digit-line.pt"
+    /// The environment variable that names an ink locator file (InkLocator)
+    /// and wins over the search for `locatorFileName`.
+    public static let locatorEnvironmentVariable = "DIGITS_LOCATOR"
+    /// The file names of the digit model, of the line model that reads
+    /// runs of touching digits and of the ink locator (Models/README.md
+    /// describes them).
+    static let fileName = "digits.pt", lineFileName = "digit-line.pt", locatorFileName = "locator.pt"
     /// Where the model lives in a checkout of the repository.
     static let checkoutPath = "Models/\(fileName)"
     /// Where `scripts/install` puts it, relative to the executable's folder.
@@ -53,9 +57,28 @@ public enum ShippedModel {
     /// else searched for as `path()` searches for the digit model; nil when
     /// there is none (a reader then cuts touching digits instead).
     public static func linePath(besideDigitModel digitModel: String? = nil) -> String? {
-        if let fromEnvironment = environment(lineEnvironmentVariable) { return fromEnvironment }
-        let beside = digitModel.map { ["\(parent($0))/\(lineFileName)"] } ?? []
-        return (beside + searchPaths(for: lineFileName)).first { access($0, R_OK) == 0 }
+        companionPath(lineFileName, environmentVariable: lineEnvironmentVariable, besideDigitModel: digitModel)
+    }
+
+    /// The ink locator file: $DIGITS_LOCATOR if set, else `locatorFileName`
+    /// beside `digitModel`, else searched for as `path()` searches for the
+    /// digit model; nil when there is none (the rules alone then find the ink).
+    public static func locatorPath(besideDigitModel digitModel: String? = nil) -> String? {
+        companionPath(locatorFileName, environmentVariable: locatorEnvironmentVariable, besideDigitModel: digitModel)
+    }
+
+    /// Where `locatorPath(besideDigitModel:)` looks, in words.
+    public static func locatorSearched(besideDigitModel digitModel: String?) -> String {
+        let beside = digitModel.map { "beside \($0), " } ?? ""
+        return "set \(locatorEnvironmentVariable), or put \(locatorFileName) \(beside)where \(fileName) is searched for"
+    }
+
+    /// A model file that goes with the digit model: named by `environmentVariable`,
+    /// else `name` beside `digitModel`, else searched for as the digit model is.
+    private static func companionPath(_ name: String, environmentVariable: String, besideDigitModel digitModel: String?) -> String? {
+        if let fromEnvironment = environment(environmentVariable) { return fromEnvironment }
+        let beside = digitModel.map { ["\(parent($0))/\(name)"] } ?? []
+        return (beside + searchPaths(for: name)).first { access($0, R_OK) == 0 }
     }
 
     /// Where `linePath(besideDigitModel:)` looks, in words, for the warning
@@ -145,6 +168,18 @@ extension DigitModel {
     /// (`ShippedModel.path()` says where it is looked for).
     public static func shipped() throws(DigitError) -> DigitModel {
         try ShippedModel.load()
+    }
+}
+
+extension InkLocator {
+    /// The ink locator that ships with digits, looked for beside
+    /// `digitModel` first (`ShippedModel.locatorPath(besideDigitModel:)`).
+    /// Throws `modelNotFound`, saying where it looked, when there is none.
+    public static func shipped(besideDigitModel digitModel: String? = nil) throws(DigitError) -> InkLocator {
+        guard let path = ShippedModel.locatorPath(besideDigitModel: digitModel) else {
+            throw DigitError(.modelNotFound, "no ink locator found: \(ShippedModel.locatorSearched(besideDigitModel: digitModel))")
+        }
+        return try InkLocator(path: path)
     }
 }
 
