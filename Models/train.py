@@ -8,7 +8,10 @@ that the exported file matches the libtorch the Swift package links:
 
 The network reads a [N, 1, 28, 28] float32 tensor normalized as
 torchvision's ToTensor() + Normalize((0.1307,), (0.3081,)) and returns
-[N, 10] log-probabilities (log_softmax).
+[N, 10] log-probabilities (log_softmax), or [N, 11] with a "not a digit"
+class last when trained with --glyphs (Models/synth/glyph_set.py: typeset,
+7-segment and counter digits, and letters, symbols, scribbles, parts and
+pairs of digits labelled 10).
 
 MNIST: Yann LeCun, Corinna Cortes, Christopher J. C. Burges,
 "The MNIST database of handwritten digits".
@@ -40,7 +43,7 @@ class DigitNet(nn.Module):
     """Two conv blocks (32 and 64 channels, two 3x3 convs each) and a
     128-unit classifier head; batch norm after every conv, dropout in the head."""
 
-    def __init__(self):
+    def __init__(self, classes=10):
         super().__init__()
 
         def block(cin, cout):
@@ -57,7 +60,7 @@ class DigitNet(nn.Module):
             nn.Linear(64 * 7 * 7, 128),
             nn.ReLU(inplace=True),
             nn.Dropout(0.25),
-            nn.Linear(128, 10),
+            nn.Linear(128, classes),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -194,6 +197,17 @@ def outlier_loss(log_probabilities):
     return -log_probabilities.mean(1).mean()
 
 
+def glyph_report(model, images, labels):
+    """How the held-out glyphs fare: not-digits answered "not a digit", digits read right."""
+    model.eval()
+    with torch.no_grad():
+        predicted = torch.cat([model(normalize(images[i:i + 1000])).argmax(1) for i in range(0, len(images), 1000)])
+    negative = labels == 10
+    rejected = float((predicted[negative] == 10).float().mean())
+    read = float((predicted[~negative] == labels[~negative]).float().mean())
+    return f", held-out glyphs: not digits rejected {rejected * 100:.1f}%, digits read {read * 100:.1f}%"
+
+
 def evaluate(model, images, labels, batch=1000):
     model.eval()
     correct = 0
@@ -228,6 +242,10 @@ def main():
     ap.add_argument("--typeset", type=float, default=0.0,
                     help="typeset digits (Models/typeset.py: faces no test fixture uses) per training digit "
                          "in each batch (0: none)")
+    ap.add_argument("--glyphs", help="glyphs with a \"not a digit\" class (Models/synth/glyph_set.py's npz): "
+                    "the model gets an 11th class")
+    ap.add_argument("--glyph-share", type=float, default=0.3,
+                    help="glyphs per training digit in each batch (with --glyphs)")
     ap.add_argument("--state", help="also save the trained weights and temperature here (for Models/export.py)")
     args = ap.parse_args()
 
@@ -248,9 +266,32 @@ def main():
         val_x, val_y = train_x[held[:args.validation]], train_y[held[:args.validation]]
         train_x, train_y = train_x[held[args.validation:]], train_y[held[args.validation:]]
 
-    model = DigitNet()
+    glyphs = glyphs_y = check_glyphs = check_glyphs_y = None
+    if args.glyphs:
+        data = np.load(args.glyphs)
+        all_glyphs = torch.from_numpy(data["images"].astype(np.float32) / 255).unsqueeze(1)
+        all_glyphs_y = torch.from_numpy(data["labels"].astype(np.int64))
+        # A tenth is held out: half to fit the temperature with, half to report on.
+        split = len(all_glyphs) // 10
+        glyphs, glyphs_y = all_glyphs[split:], all_glyphs_y[split:]
+        check_glyphs, check_glyphs_y = all_glyphs[:split // 2], all_glyphs_y[:split // 2]
+        if args.validation:
+            val_x = torch.cat([val_x, all_glyphs[split // 2:split]])
+            val_y = torch.cat([val_y, all_glyphs_y[split // 2:split]])
+        print(f"{len(glyphs)} glyphs to train on ({int((glyphs_y == 10).sum())} not digits)", flush=True)
+    model = DigitNet(11 if args.glyphs else 10)
     if args.init:
-        model.load_state_dict(torch.jit.load(args.init).state_dict())
+        weights = torch.jit.load(args.init).state_dict()
+        own = model.state_dict()
+        for name, value in weights.items():
+            if own[name].shape == value.shape:
+                own[name] = value
+            else:
+                # A 10-class model's last layer into an 11-class one: the
+                # digits' rows kept, "not a digit" starts at zero.
+                own[name][:value.shape[0]] = value
+                own[name][value.shape[0]:] = 0
+        model.load_state_dict(own)
     pool = held_out_outliers = None
     if args.outliers:
         rng = np.random.default_rng(args.seed)
@@ -284,6 +325,10 @@ def main():
                 pick = torch.randint(len(printed), (max(1, int(len(idx) * args.typeset)),), generator=gen)
                 x = torch.cat([x, augment(printed[pick], gen, args.augment)])
                 y = torch.cat([y, printed_y[pick]])
+            if glyphs is not None:
+                pick = torch.randint(len(glyphs), (max(1, int(len(idx) * args.glyph_share)),), generator=gen)
+                x = torch.cat([x, augment(glyphs[pick], gen, args.augment)])
+                y = torch.cat([y, glyphs_y[pick]])
             if pool is not None:
                 extra = max(1, int(len(idx) * args.outliers))
                 junk = augment(pool[torch.randint(len(pool), (extra,), generator=gen)], gen, args.augment)
@@ -298,6 +343,8 @@ def main():
             total_loss += float(loss)
         acc = evaluate(model, test_x, test_y)
         junk = "" if pool is None else f", outlier top probability {outlier_confidence(model, held_out_outliers) * 100:.1f}%"
+        if check_glyphs is not None:
+            junk += glyph_report(model, check_glyphs, check_glyphs_y)
         print(f"epoch {epoch}: loss {total_loss / steps_per_epoch:.4f}, test accuracy {acc * 100:.2f}%{junk}, "
               f"{time.time() - started:.0f} s", flush=True)
 
