@@ -13,7 +13,8 @@ Writes into Tests/DigitsTests/Resources/mnist-sample/:
   NNNN-D.png      test image NNNN (its index in t10k), label D
   samples.tsv     file, index, label; one line per image, in tensor order
   tensors.f32     N x 784 float32, little-endian, the reference tensors
-  logprobs.f32    N x 10 float32, little-endian, the reference log-probabilities
+  logprobs.f32    N x C float32, little-endian, the reference log-probabilities
+                  (C = 10, or 11 for a model with a "not a digit" class)
   model.sha256    sha256 of the model the log-probabilities came from
 
 MNIST: Yann LeCun, Corinna Cortes, Christopher J. C. Burges,

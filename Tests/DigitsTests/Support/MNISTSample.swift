@@ -20,11 +20,13 @@ struct MNISTSample: Sendable, CustomTestStringConvertible {
         let rows = try Fixtures.tsv("mnist-sample/samples.tsv")
         let tensors = try Fixtures.floats("mnist-sample/tensors.f32")
         let logProbabilities = try Fixtures.floats("mnist-sample/logprobs.f32")
+        // 10 scores per sample, or 11 for a model with a "not a digit" class.
+        let classes = rows.isEmpty ? 10 : logProbabilities.count / rows.count
         return try rows.enumerated().map { i, row in
             MNISTSample(
                 file: row[0], index: Int(row[1])!, label: Int(row[2])!,
                 referenceTensor: try DigitTensor(values: Array(tensors[(i * 784)..<((i + 1) * 784)])),
-                referenceLogProbabilities: Array(logProbabilities[(i * 10)..<((i + 1) * 10)]))
+                referenceLogProbabilities: Array(logProbabilities[(i * classes)..<((i + 1) * classes)]))
         }
     }
 
