@@ -6,7 +6,7 @@ struct ReadingLines {
     let uncertainBelow: Double
 
     func isUncertain(_ reading: NumberReading) -> Bool {
-        reading.confidence < uncertainBelow || reading.ambiguous || reading.mayHoldTouchingDigits
+        reading.confidence < uncertainBelow || reading.ambiguous || reading.mayHoldTouchingDigits || !reading.warnings.isEmpty
     }
 
     /// "meter.png: 2026 (97.1%)", "(41.0%, uncertain)"; "blank.png: no digit
@@ -21,7 +21,9 @@ struct ReadingLines {
         }
         let uncertain = isUncertain(reading)
         guard json else {
-            return "\(file): \(text) (\(ResultFormatting.percent(reading.confidence))\(uncertain ? ", uncertain" : ""))"
+            let reasons = reading.warnings.map(\.rawValue).joined(separator: ", ")
+            let marker = !reasons.isEmpty ? ", uncertain: \(reasons)" : uncertain ? ", uncertain" : ""
+            return "\(file): \(text) (\(ResultFormatting.percent(reading.confidence))\(marker))"
         }
         let characters = reading.characters.map { character -> ReadingLine.Character in
             let box = [character.box.x, character.box.y, character.box.width, character.box.height]
@@ -31,7 +33,8 @@ struct ReadingLines {
             }
         }
         return JSONLineEncoder().line(ReadingLine(
-            file: JSONFileName(origin.path), index: origin.indexInSource, outcome: .read(text: text, confidence: reading.confidence, uncertain: uncertain, digits: characters)))
+            file: JSONFileName(origin.path), index: origin.indexInSource, outcome: .read(text: text, confidence: reading.confidence, uncertain: uncertain,
+                                                        warnings: reading.warnings.map(\.rawValue), digits: characters)))
     }
 
     /// The JSON line for an input that failed.

@@ -13,6 +13,9 @@ struct GlyphSegmentation {
     struct Piece {
         let digit: Int
         let probability: Double
+        /// The model's probability that the piece is no digit at all (0
+        /// for a model without that class, and for pieces a line model read).
+        var notADigit = 0.0
         /// The piece's ink box in the glyph raster's coordinates.
         let box: BoundingBox
     }
@@ -122,7 +125,8 @@ struct GlyphSegmentation {
         let last = boundaries.count - 1
         var pieceAt: [Int: [(from: Int, piece: Piece)]] = [:]
         for (candidate, prediction) in zip(candidates, predictions) {
-            let piece = Piece(digit: prediction.digit, probability: prediction.confidence, box: candidate.piece.box)
+            let piece = Piece(digit: prediction.digit, probability: prediction.confidence, notADigit: prediction.notADigit,
+                              box: candidate.piece.box)
             pieceAt[candidate.to, default: []].append((candidate.from, piece))
         }
         // best[j][n]: the best way to cover columns up to boundary j with n pieces.

@@ -1,3 +1,10 @@
+/// Why a reading is doubtful whatever its confidence.
+public enum ReadingWarning: String, Sendable, Equatable {
+    /// Ink read as a digit is more likely not a digit (the model's
+    /// rejection class): a letter, a slash, a plus or percent sign.
+    case notADigit = "not a digit"
+}
+
 /// What `NumberReader` read in one picture: the characters left to right,
 /// each with its box, and the probability of the whole reading.
 public struct NumberReading: Sendable, Equatable {
@@ -49,6 +56,10 @@ public struct NumberReading: Sendable, Equatable {
     /// reading is doubtful too. Ink the line model read is judged by its
     /// probability instead, and never sets this.
     public let mayHoldTouchingDigits: Bool
+    /// What makes the reading doubtful whatever its confidence, beside the
+    /// two above: ink read as a digit that the model finds is more likely
+    /// no digit at all (a letter, a slash, a plus sign).
+    public let warnings: [ReadingWarning]
 
     /// The characters as text ("2026", "3.14", "-12"); nil when the picture
     /// holds no digit.
@@ -58,11 +69,13 @@ public struct NumberReading: Sendable, Equatable {
     }
 
     /// A reading of `characters` with probability `confidence`; nothing is checked.
-    public init(characters: [Character], confidence: Double, ambiguous: Bool, mayHoldTouchingDigits: Bool) {
+    public init(characters: [Character], confidence: Double, ambiguous: Bool, mayHoldTouchingDigits: Bool,
+                warnings: [ReadingWarning] = []) {
         self.characters = characters
         self.confidence = confidence
         self.ambiguous = ambiguous
         self.mayHoldTouchingDigits = mayHoldTouchingDigits
+        self.warnings = warnings
     }
 
     /// The reading of a picture that holds no digit: no characters.

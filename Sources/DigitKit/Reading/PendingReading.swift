@@ -86,6 +86,7 @@ struct PendingReading: Sendable {
             return PixelRectangle(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         }
         var confidence = 1.0
+        var warnings: [ReadingWarning] = []
         var touching = segmentations.contains { $0.boundaries.count > 2 }
         for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
             let glyph = glyphBoxes[glyphIndex]
@@ -98,6 +99,7 @@ struct PendingReading: Sendable {
                 let box = BoundingBox(minX: glyph.minX + piece.box.minX, minY: glyph.minY + piece.box.minY,
                                       maxX: glyph.minX + piece.box.maxX, maxY: glyph.minY + piece.box.maxY)
                 confidence *= piece.probability
+                if piece.notADigit > piece.probability && !warnings.contains(.notADigit) { warnings.append(.notADigit) }
                 characters.append((box.minX, .init(kind: .digit(piece.digit), confidence: piece.probability, box: pictureBox(box))))
             }
         }
@@ -109,6 +111,6 @@ struct PendingReading: Sendable {
         characters.sort { $0.x < $1.x }
         return NumberReading(characters: characters.map(\.character), confidence: confidence,
                              ambiguous: choice.ambiguous || layout.extraMarks,
-                             mayHoldTouchingDigits: touching)
+                             mayHoldTouchingDigits: touching, warnings: warnings)
     }
 }

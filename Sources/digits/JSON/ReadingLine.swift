@@ -1,6 +1,6 @@
 /// The `read --json` object for one file, keys in this order (README, "read"):
 ///
-///     {"file"[, "file_base64"][, "index"], "text", "confidence", "uncertain", "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
+///     {"file"[, "file_base64"][, "index"], "text", "confidence", "uncertain"[, "warnings"], "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
 ///     {"file"[, "file_base64"][, "index"], "text": null, "reason": "no digit found"}
 ///     {"file"[, "file_base64"][, "index"], "error"}
 ///
@@ -30,7 +30,7 @@ struct ReadingLine: Encodable {
     }
 
     enum Outcome {
-        case read(text: String, confidence: Double, uncertain: Bool, digits: [Character])
+        case read(text: String, confidence: Double, uncertain: Bool, warnings: [String], digits: [Character])
         case noDigit(reason: String)
         case error(String)
     }
@@ -39,7 +39,7 @@ struct ReadingLine: Encodable {
     let index: Int?
     let outcome: Outcome
 
-    private enum CodingKeys: String, CodingKey { case file, fileBase64 = "file_base64", index, text, confidence, uncertain, digits, reason, error }
+    private enum CodingKeys: String, CodingKey { case file, fileBase64 = "file_base64", index, text, confidence, uncertain, warnings, digits, reason, error }
 
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
@@ -47,10 +47,11 @@ struct ReadingLine: Encodable {
         try object.encodeIfPresent(file.base64, forKey: .fileBase64)
         try object.encodeIfPresent(index, forKey: .index)
         switch outcome {
-        case .read(let text, let confidence, let uncertain, let digits):
+        case .read(let text, let confidence, let uncertain, let warnings, let digits):
             try object.encode(text, forKey: .text)
             try object.encode(confidence, forKey: .confidence)
             try object.encode(uncertain, forKey: .uncertain)
+            if !warnings.isEmpty { try object.encode(warnings, forKey: .warnings) }
             try object.encode(digits, forKey: .digits)
         case .noDigit(let reason):
             try object.encodeNil(forKey: .text)
