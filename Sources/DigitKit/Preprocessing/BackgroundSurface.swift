@@ -1,4 +1,4 @@
-/// Step 2b: the background's level at every pixel, measured locally, so
+/// Steps 3 and 5 (`BackgroundStage`, `StrokeWidthStage`): the background's level at every pixel, measured locally, so
 /// that a hand's shadow, vignetting, a lamp on one side or a shadow over one
 /// corner are removed with the paper's tint, where one plane fitted to the
 /// border could only follow a straight gradient.

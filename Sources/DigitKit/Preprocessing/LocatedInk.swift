@@ -1,4 +1,4 @@
-/// The learned step of the MNIST pipeline: where the ink locator
+/// Steps 7 and 8 of the MNIST pipeline, the learned ones (`InkLocatorStage`, `SubjectInkStage`): where the ink locator
 /// (`InkLocator`) sees the subject's ink, and what that makes of the rules'
 /// ink map. The rules measure ink at full resolution but cannot tell a digit
 /// from a ruled line, a frame or a shadow's edge; the locator can, at a

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Step 2a: finds a sheet of paper or a sticky note lying on a desk that
+/// Step 2 (`PaperStage`): finds a sheet of paper or a sticky note lying on a desk that
 /// shows around it, so that the desk (wood grain, a tablecloth's checks, the
 /// sheet's own edge) is never taken for ink and the background is measured on
 /// the paper alone.

@@ -1,4 +1,4 @@
-/// Step 2c: how far each pixel lies from the background surface, and the
+/// Steps 3 and 6 (`BackgroundStage`, `StandOutInkStage`): how far each pixel lies from the background surface, and the
 /// pixels in the region that stand out from it by more than the noise
 /// threshold, below it (dark) and above it (light).
 ///

@@ -1,4 +1,4 @@
-/// Tells a picture cropped tight to its ink on plain paper (`convert -trim`,
+/// Step 5 (`StrokeWidthStage`): tells a picture cropped tight to its ink on plain paper (`convert -trim`,
 /// a screenshot or a photo cut to the digit), and which of its pixels are
 /// paper, so that `Preprocessor` measures the background and the noise on
 /// those alone.
