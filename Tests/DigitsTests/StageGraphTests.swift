@@ -1,4 +1,5 @@
 @testable import DigitKit
+import Foundation
 import Testing
 
 /// The MNIST pipeline's stages alone (`Sources/DigitKit/Preprocessing/Stages`):
@@ -166,5 +167,24 @@ struct StageGraphTests {
         #expect(NormalizationTail().run(try #require(stages.ink), into: &analysis)?.field == stages.field)
         // Raw mode runs none of the steps.
         #expect(Preprocessor(mode: .raw).process(try Self.image(Self.plus())).analysis.decisions.isEmpty)
+    }
+
+    @Test("ascii --steps prints each step's decision, numbered, before the pictures")
+    func asciiSteps() throws {
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Examples/three-on-paper.png").path
+        let steps = try CLITests.digits(["ascii", "--steps", "--no-locator", file])
+        #expect(steps.status == 0)
+        #expect(Array(steps.stdoutLines.prefix(9)) == [
+            "1. analysis size: 300x200, kept",
+            "2. paper: no sheet on a desk, the whole picture is analysed",
+            "3. background: cells of 13 px, noise threshold 8.0 grey levels",
+            "4. polarity: inverted (ink darker than background: dark-ink vote 98%: yes; bright border: yes; light paper: yes)",
+            "5. stroke width: strokes 16.5 px wide; background measured again in cells of 20 px",
+            "6. stand-out ink: 3536 px above the noise threshold 8.0",
+            "8. ink: rules (no locator)",
+            "9. components: 1 kept, 0 dropped (specks, faint or far); box at x 169, y 45, 82x82",
+            "10. normalization: box 82x82 → 20x20, strokes kept, centred by mass in 28x28",
+        ])
+        #expect(steps.stdoutLines.dropFirst(9).first?.hasPrefix("picture (300x200") == true)
     }
 }
