@@ -130,7 +130,7 @@ struct StageGraphTests {
         return Raster(width: side, height: side, values: values)
     }
 
-    @Test("normalization tail: a 40x20 block becomes 20x10 centred by mass in 28x28; thin strokes thickened unless off")
+    @Test("normalization tail: a 40x20 block becomes 20x10 centred by mass in 28x28; thin strokes thickened")
     func normalizationTail() throws {
         var analysis = PipelineAnalysis()
         let block = Raster(width: 40, height: 20, values: [Double](repeating: 255, count: 800))
@@ -146,14 +146,25 @@ struct StageGraphTests {
         // A one-pixel line on a 100-pixel box shrinks to a fifth of full ink: thickened and stretched back to full.
         let thin = Self.thinDiagonal()
         let thick = try #require(NormalizationTail().run(thin, into: &analysis))
-        let plain = try #require(NormalizationTail(thickens: false).run(thin, into: &analysis))
-        #expect(plain.field.values.max()! < 0.6 * 255)
+        let plain = try #require(MNISTNormalizer.centred(MNISTNormalizer.scaled(thin)))
+        #expect(plain.values.max()! < 0.6 * 255)
         #expect(thick.field.values.max()! == 255)
-        #expect(thick.field.values.filter { $0 > 0 }.count > plain.field.values.filter { $0 > 0 }.count)
-        #expect(analysis.lines.dropFirst() == ["10. normalization: box 100x100 → 20x20, strokes thickened (typical ink 20% of full), centred by mass in 28x28",
-                                               "10. normalization: box 100x100 → 20x20, strokes not thickened (off), centred by mass in 28x28"])
+        #expect(thick.field.values.filter { $0 > 0 }.count > plain.values.filter { $0 > 0 }.count)
+        #expect(analysis.lines.dropFirst() == ["10. normalization: box 100x100 → 20x20, strokes thickened (typical ink 20% of full), centred by mass in 28x28"])
         // An empty box has no field.
         #expect(NormalizationTail().run(Raster(width: 4, height: 4, values: [Double](repeating: 0, count: 16)), into: &analysis) == nil)
+    }
+
+    @Test("read's pieces go through the same tail: a thin piece is thickened as a single digit is")
+    func piecesShareTheTail() throws {
+        // A one-pixel diagonal glyph, 100 pixels tall, between straight cuts at columns 0 and 100.
+        let thin = Self.thinDiagonal()
+        let piece = try #require(PieceTensor(thin, between: CutPath(column: Array(repeating: 0, count: 100)),
+                                             and: CutPath(column: Array(repeating: 100, count: 100))))
+        var analysis = PipelineAnalysis()
+        let tail = try #require(NormalizationTail().run(thin, into: &analysis))
+        #expect(piece.tensor == tail.tensor)
+        #expect(piece.box == BoundingBox(minX: 0, minY: 0, maxX: 99, maxY: 99))
     }
 
     @Test("the whole pipeline records steps 1 to 6 and 8 to 10 in order without a locator, and they reach PreprocessingStages")

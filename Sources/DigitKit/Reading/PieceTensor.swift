@@ -1,7 +1,7 @@
 /// One candidate digit: the ink of a glyph between two cuts (CutPath), normalized by
 /// the pipeline's own normalization tail (step 10: 20-pixel box, centred by
 /// mass, `NormalizationTail`) so that the model sees each piece as it sees a
-/// single digit; its strokes are not thickened (10b off).
+/// single digit, thin strokes thickened as a single digit's are.
 struct PieceTensor {
     let tensor: DigitTensor
     /// The piece's ink box in the glyph raster's coordinates.
@@ -41,7 +41,7 @@ struct PieceTensor {
         let box = BoundingBox(minX: shifted.minX + columns.lowerBound, minY: shifted.minY,
                               maxX: shifted.maxX + columns.lowerBound, maxY: shifted.maxY)
         var analysis = PipelineAnalysis()
-        guard let normalized = NormalizationTail(thickens: false).run(ink, into: &analysis) else { return nil }
+        guard let normalized = NormalizationTail().run(ink, into: &analysis) else { return nil }
         self.tensor = normalized.tensor
         self.box = box
     }
