@@ -1,8 +1,8 @@
-/// Step 9 (`DigitComponentsStage`): finds the digit among the ink: 8-connected components of the
-/// non-zero pixels, keeping those at least a tenth the size of the one
-/// holding the most ink, not faint beside it, that lie near it, and
-/// dropping the rest (isolated specks, dust, noise, faint traces, and grain
-/// far from the digit on a photo).
+/// Step 9 (`DigitComponentsStage`): finds the digit among the ink:
+/// 8-connected components of the non-zero pixels, keeping those at least a
+/// tenth the size of the one holding the most ink, not faint beside it, that
+/// lie near it, and dropping the rest (isolated specks, dust, noise, faint
+/// traces, and grain far from the digit on a photo).
 enum ConnectedComponents {
     struct Component {
         var area: Int

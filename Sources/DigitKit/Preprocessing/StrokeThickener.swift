@@ -1,12 +1,12 @@
-/// Step 10b (in `NormalizationTail`): thin strokes made as thick as MNIST's. A 1-3 pixel pen line on
-/// a large canvas, shrunk into the 20-pixel box, is a faint trace a tenth of
-/// a pixel wide where MNIST's strokes are 2 to 3 pixels of full ink; the
-/// model reads such traces badly. When the box's ink never reaches 60% of
-/// full intensity (the 95th percentile of its non-zero pixels), each pixel
-/// takes the largest value among itself and its 4 neighbours (8 for the
-/// faintest traces, whose mean ink over the pixels above a tenth of full is
-/// under a quarter), and the box is stretched so that the 95th percentile is
-/// full ink again.
+/// Step 10b (in `NormalizationTail`): thin strokes made as thick as MNIST's.
+/// A 1-3 pixel pen line on a large canvas, shrunk into the 20-pixel box, is a
+/// faint trace a tenth of a pixel wide where MNIST's strokes are 2 to 3
+/// pixels of full ink; the model reads such traces badly. When the box's ink
+/// never reaches 60% of full intensity (the 95th percentile of its non-zero
+/// pixels), each pixel takes the largest value among itself and its 4
+/// neighbours (8 for the faintest traces, whose mean ink over the pixels
+/// above a tenth of full is under a quarter), and the box is stretched so
+/// that the 95th percentile is full ink again.
 enum StrokeThickener {
     /// Below this share of full ink at the 95th percentile, strokes are thin.
     static let thinBelow = 0.6
