@@ -9,7 +9,8 @@ extension Digits {
             discussion: """
                 One line per tensor row, two characters per pixel, with the ramp \
                 " .:-=+*#%@" from background to ink. --values prints the normalized numbers \
-                instead; --steps also draws the stages before it (the picture, the sheet \
+                instead; --steps first prints what each numbered step of the pipeline \
+                decided and why, one line each, then draws the stages (the picture, the sheet \
                 found on a desk, the background estimate, the picture with its ink bright, \
                 the digit's box). A picture with no digit prints \
                 "no digit found" (exit 0).

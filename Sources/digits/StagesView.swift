@@ -4,7 +4,8 @@ import DigitKit
 /// small ASCII picture no larger than 28x28.
 enum StagesView {
     static func render(_ stages: PreprocessingStages, renderer: AsciiRenderer) -> String {
-        var text = "picture (\(stages.gray.width)x\(stages.gray.height), white is '@'):\n"
+        var text = stages.analysis.lines.map { $0 + "\n" }.joined()
+        text += "picture (\(stages.gray.width)x\(stages.gray.height), white is '@'):\n"
         text += renderer.renderPreview(stages.gray)
         if let paper = stages.paper {
             text += "sheet found on a desk: x \(paper.minX), y \(paper.minY), \(paper.width)x\(paper.height) (only it is analysed)\n"

@@ -1,8 +1,8 @@
-/// Step 3c: finds the digit among the ink: 8-connected components of the
-/// non-zero pixels, keeping those at least a tenth the size of the one
-/// holding the most ink, not faint beside it, that lie near it, and
-/// dropping the rest (isolated specks, dust, noise, faint traces, and grain
-/// far from the digit on a photo).
+/// Step 9 (`DigitComponentsStage`): finds the digit among the ink:
+/// 8-connected components of the non-zero pixels, keeping those at least a
+/// tenth the size of the one holding the most ink, not faint beside it, that
+/// lie near it, and dropping the rest (isolated specks, dust, noise, faint
+/// traces, and grain far from the digit on a photo).
 enum ConnectedComponents {
     struct Component {
         var area: Int
@@ -80,15 +80,17 @@ enum ConnectedComponents {
     /// digit too: a digit written beside it is one, and the picture holds
     /// several digits), or nil when the component holding the most ink is
     /// too small to be a digit.
-    static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox])? {
+    /// `kept` and `found` count the components kept and all the components.
+    static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
         let (labels, components) = label(map)
         guard !components.isEmpty else { return nil }
         let anchor = heaviest(components)
         guard components[anchor].area >= minimumArea(width: map.width, height: map.height) else { return nil }
         let candidates = notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
-        let kept = parts(of: map, labels: labels, components: components,
-                         keeping: near(anchor, in: components, among: candidates))
-        return (kept.map, kept.box, components.indices.filter { candidates[$0] }.map { components[$0].box })
+        let keep = near(anchor, in: components, among: candidates)
+        let kept = parts(of: map, labels: labels, components: components, keeping: keep)
+        return (kept.map, kept.box, components.indices.filter { candidates[$0] }.map { components[$0].box },
+                keep.filter { $0 }.count, components.count)
     }
 
     /// A component whose mean ink level is under this share of the heaviest

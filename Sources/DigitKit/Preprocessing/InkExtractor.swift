@@ -1,7 +1,7 @@
-/// Step 3: turns a picture into an ink map in [0, 1], ink bright: how far
-/// each pixel stands out from the background surface on the ink's side, noise
-/// below the threshold removed, contrast stretched so that typical ink (the
-/// 90th percentile of ink pixels) is 1.
+/// Step 6 (`StandOutInkStage`): turns a picture into an ink map in [0, 1],
+/// ink bright: how far each pixel stands out from the background surface on
+/// the ink's side, noise below the threshold removed, contrast stretched so
+/// that typical ink (the 90th percentile of ink pixels) is 1.
 enum InkExtractor {
     /// The ink map, or nil when there is no ink clearly above the noise
     /// (its typical level under twice the threshold). Only the pixels beyond

@@ -1,9 +1,10 @@
-/// The learned step of the MNIST pipeline: where the ink locator
-/// (`InkLocator`) sees the subject's ink, and what that makes of the rules'
-/// ink map. The rules measure ink at full resolution but cannot tell a digit
-/// from a ruled line, a frame or a shadow's edge; the locator can, at a
-/// coarser scale. So the locator decides which ink is the subject and
-/// whether there is any; the rules' ink is kept where the two agree.
+/// Steps 7 and 8 of the MNIST pipeline, the learned ones (`InkLocatorStage`,
+/// `SubjectInkStage`): where the ink locator (`InkLocator`) sees the
+/// subject's ink, and what that makes of the rules' ink map. The rules
+/// measure ink at full resolution but cannot tell a digit from a ruled line,
+/// a frame or a shadow's edge; the locator can, at a coarser scale. So the
+/// locator decides which ink is the subject and whether there is any; the
+/// rules' ink is kept where the two agree.
 struct LocatedInk {
     /// The locator's probabilities enlarged to the analysis raster, 0-1.
     let probabilities: Raster

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Step 2a: finds a sheet of paper or a sticky note lying on a desk that
-/// shows around it, so that the desk (wood grain, a tablecloth's checks, the
-/// sheet's own edge) is never taken for ink and the background is measured on
-/// the paper alone.
+/// Step 2 (`PaperStage`): finds a sheet of paper or a sticky note lying on a
+/// desk that shows around it, so that the desk (wood grain, a tablecloth's
+/// checks, the sheet's own edge) is never taken for ink and the background is
+/// measured on the paper alone.
 ///
 /// The picture is shrunk to `side` cells on its longer side (area
 /// averaging, then a 3x3 median against texture) and split at Otsu's level

@@ -1,4 +1,4 @@
-/// Step 2d: decides whether the ink is darker or lighter than the
+/// Step 4 (`PolarityStage`): decides whether the ink is darker or lighter than the
 /// background: which side of the background surface holds more of the
 /// pixels that stand out from it.
 enum PolarityDetector {

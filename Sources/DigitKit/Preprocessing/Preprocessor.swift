@@ -1,27 +1,24 @@
 /// Turns a decoded greyscale picture into the tensor the model reads.
 ///
 /// The MNIST pipeline (the default) makes any picture look like MNIST, as
-/// LeCun et al. made MNIST itself:
-/// 1. work on the picture at most 512 pixels on its longer side (area-averaged down);
-/// 2. paper, background and polarity: find the sheet when it lies on a
-///    desk (`PaperRegion`); measure the background locally, in cells, so
-///    that shadows, vignetting and tints go (`BackgroundSurface`), with the
-///    noise level; decide whether the ink lies below or above it, so it can
-///    be made bright on dark (`Inversion`; on light paper it is always
-///    below, `PolarityDetector.isLight`); measure the strokes' width and
-///    measure the background again with cells wider than the strokes,
-///    knowing the polarity, and on the paper alone in a tight crop on
-///    plain paper (`TightCrop`);
-/// 3. find the digit: how far each pixel stands out from the background on
-///    the ink's side, minus the noise, contrast stretched; with an ink
-///    locator, keep that ink only where the locator sees the subject's ink,
-///    or take the located ink when the rules found none or other ink, and
-///    find no digit when the locator sees none (`LocatedInk`); keep the
-///    ink's large connected components (no specks) and take their box;
-/// 4. scale that box so its longer side is 20 pixels, aspect ratio kept,
-///    and thicken strokes far thinner than MNIST's (`StrokeThickener`);
-/// 5. centre it in 28x28 by its centre of mass;
-/// 6. normalize as ToTensor + Normalize((0.1307,), (0.3081,)).
+/// LeCun et al. made MNIST itself. Each step is a stage (a value with a
+/// typed input and output, `Stages/`) that records what it decided and why
+/// in the `PipelineAnalysis`; the numbering is the README's:
+/// 1. analysis size: at most 512 pixels on the longer side (`AnalysisSizeStage`);
+/// 2. paper: the sheet lying on a desk, if any (`PaperStage`, `PaperRegion`);
+/// 3. background and noise, polarity unknown (`BackgroundStage`);
+/// 4. polarity: dark ink is inverted to bright; three rules, any one says
+///    dark (`PolarityStage`), or `--invert`;
+/// 5. stroke width and the background measured again, knowing the
+///    polarity, on the paper alone in a tight crop (`StrokeWidthStage`);
+/// 6. stand-out ink: the rules' ink map (`StandOutInkStage`);
+/// 7. ink locator: the learned locator's map, when one is set (`InkLocatorStage`);
+/// 8. subject ink: the rules', the located, or none (`SubjectInkStage`);
+/// 9. digit components: the digit's components, specks dropped, and their
+///    box (`DigitComponentsStage`);
+/// 10. normalization tail: 20-pixel box, thin strokes thickened, centre of
+///    mass in 28x28, ToTensor + Normalize((0.1307,), (0.3081,))
+///    (`NormalizationTail`, shared with `read`'s pieces).
 /// A picture with no ink clearly above its noise has no digit: no tensor.
 ///
 /// The raw path resizes the whole picture to 28x28 by area averaging and
@@ -55,7 +52,7 @@ public struct Preprocessor: Sendable {
     /// raw mode.
     public var inversion: Inversion
     /// The learned ink locator the MNIST pipeline asks which ink is the
-    /// subject's (step 3); nil: the rules alone decide.
+    /// subject's (step 7); nil: the rules alone decide.
     public var locator: InkLocator?
 
     /// A preprocessor with this mode, inversion and ink locator (by default
@@ -76,11 +73,13 @@ public struct Preprocessor: Sendable {
     /// Every stage of the pipeline for `image`, for showing and checking; a
     /// failure of the ink locator is kept in `locatorFailure`, with no digit.
     public func process(_ image: GrayImage) -> PreprocessingStages {
+        var analysis = PipelineAnalysis()
         do {
-            return try stages(for: image)
+            return try stages(for: image, into: &analysis)
         } catch {
             var stages = PreprocessingStages(gray: Self.analysisRaster(image), inverted: nil, ink: nil, field: nil)
             stages.locatorFailure = error
+            stages.analysis = analysis
             return stages
         }
     }
@@ -88,51 +87,49 @@ public struct Preprocessor: Sendable {
     /// Every stage of the pipeline for `image`; throws what the ink locator
     /// throws (a model that fails or returns no probabilities).
     public func stages(for image: GrayImage) throws(DigitError) -> PreprocessingStages {
+        var analysis = PipelineAnalysis()
+        return try stages(for: image, into: &analysis)
+    }
+
+    /// Steps 1 to 10, each recorded in `analysis` as it runs.
+    func stages(for image: GrayImage, into analysis: inout PipelineAnalysis) throws(DigitError) -> PreprocessingStages {
         let side = DigitTensor.side
         if mode == .raw {
             let field = image.width == side && image.height == side
                 ? Raster(image) : AreaResampler.resize(image, targetWidth: side, targetHeight: side)
-            return PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
+            var stages = PreprocessingStages(gray: field, inverted: nil, ink: nil, field: field)
+            stages.analysis = analysis
+            return stages
         }
-        let found = inkMap(for: image)
-        let located = try locator.map { (locator) throws(DigitError) in try LocatedInk.locate(found.gray, with: locator) }
-        let (chosen, decision) = Self.subjectInk(rules: found.map.map(InkExtractor.strong), located: located)
-        guard let map = chosen, let (cleaned, box, parts) = ConnectedComponents.digit(in: map) else {
-            return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
-                                       surface: found.surface, paper: found.paper,
-                                       inkDecision: decision, located: located?.probabilities)
+        let found = inkMap(for: image, into: &analysis)
+        let located = try locator.map { (locator) throws(DigitError) in
+            try InkLocatorStage(locator: locator).run(found.gray, into: &analysis)
         }
-        let ink = cleaned.cropped(box, scale: 255)
-        let field = MNISTNormalizer.centred(StrokeThickener.thickened(MNISTNormalizer.scaled(ink)))
+        let subject = SubjectInkStage().run(.init(rules: found.map, located: located), into: &analysis)
+        var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
+                                         surface: found.surface, paper: found.paper,
+                                         inkDecision: subject.decision, located: located?.probabilities)
+        guard let map = subject.map, let digit = DigitComponentsStage().run(map, into: &analysis) else {
+            stages.analysis = analysis
+            return stages
+        }
+        let field = NormalizationTail().run(digit.ink, into: &analysis)?.field
         // `parts` holds digits beside the one kept too: they make several
         // digits, though only the one around the component holding the most ink is read.
-        let warnings = InkLayout.warnings(parts: parts) + (field.map(InkLayout.warnings(field:)) ?? [])
-        return PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: ink, field: field, warnings: warnings,
-                                   surface: found.surface, paper: found.paper,
-                                   inkDecision: decision, located: located?.probabilities)
+        stages.ink = digit.ink
+        stages.field = field
+        stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
+        stages.analysis = analysis
+        return stages
     }
 
-    /// The subject's ink and which part decided it: the rules' (strong) ink
-    /// alone without a locator; none when the locator sees no ink; the rules'
-    /// ink where the locator agrees, when that overlaps the located ink
-    /// enough; else the located ink.
-    static func subjectInk(rules: InkMap?, located: LocatedInk?) -> (InkMap?, InkDecision) {
-        guard let located else { return (rules, .rules) }
-        guard located.seesInk else { return (nil, .nothingLocated) }
-        if let rules {
-            let kept = located.kept(rules)
-            if located.overlap(with: kept) >= LocatedInk.agreement { return (kept, .rulesWhereLocated) }
-        }
-        return (located.inkMap, .located)
-    }
-
-    /// What steps 1 to 3b of the MNIST pipeline found.
+    /// What steps 1 to 6 of the MNIST pipeline found: the rules' ink.
     struct FoundInk {
         /// The picture at analysis size.
         let gray: Raster
         /// Whether its ink is dark (and so the picture is inverted).
         let inverted: Bool
-        /// The ink map, before specks are dropped; nil when no ink stands out of the noise.
+        /// The ink map, before weak pixels and specks are dropped; nil when no ink stands out of the noise.
         let map: InkMap?
         /// The background surface the ink was measured against.
         let surface: BackgroundSurface
@@ -140,49 +137,24 @@ public struct Preprocessor: Sendable {
         let paper: BoundingBox?
     }
 
-    /// Steps 1 to 3b of the MNIST pipeline, shared with NumberReader.
+    /// Steps 1 to 6 of the MNIST pipeline, shared with NumberReader.
     func inkMap(for image: GrayImage) -> FoundInk {
-        let gray = Self.analysisRaster(image)
-        // Not shrunk: the raster's values are the picture's bytes.
-        let levels = gray.width == image.width && gray.height == image.height ? image.pixels : nil
-        let paper = PaperRegion.find(in: gray)
-        var cell = BackgroundSurface.cell(width: gray.width, height: gray.height)
-        // Where the background and the noise are measured: the paper
-        // region, or only its paper in a tight crop (`TightCrop`).
-        var measured = paper
-        var medians: (cell: Int, grid: CellGrid<Double>)?
-        /// The surface with cells of `cell` pixels, measuring them again only when `cell` or `measured` changed.
-        func surface(inkIsDark: Bool?) -> BackgroundSurface {
-            if medians?.cell != cell {
-                medians = (cell, BackgroundSurface.cellMedians(gray, levels: levels, region: measured, cell: cell))
-            }
-            return .estimate(gray, region: measured, cell: cell, medians: medians!.grid, inkIsDark: inkIsDark)
-        }
-        let first = StandOutPixels(gray, surface: surface(inkIsDark: nil), region: paper)
-        let invert: Bool
-        switch inversion {
-        case .auto:
-            invert = PolarityDetector.inkIsDark(first)
-                || (paper.mask == nil && paper.borderBrightShare >= PaperRegion.paperBorder)
-                || PolarityDetector.isLight(background: medians!.grid)
-        case .always: invert = true
-        case .never: invert = false
-        }
-        if let paperSide = TightCrop.paperSide(of: gray, region: paper, inkIsDark: invert) {
-            measured = paperSide
-            medians = nil
-        }
-        let strokes = StrokeWidth.of(first.ink(isDark: invert).indices, width: gray.width, height: gray.height)
-        cell = max(cell, Int((Self.cellsPerStroke * strokes).rounded(.up)))
-        let background = surface(inkIsDark: invert)
-        let standOut = StandOutPixels(gray, surface: background, region: paper, noiseRegion: measured)
-        return FoundInk(gray: gray, inverted: invert, map: InkExtractor.inkMap(standOut, inkIsDark: invert),
-                        surface: background, paper: paper.bounds)
+        var analysis = PipelineAnalysis()
+        return inkMap(for: image, into: &analysis)
     }
 
-    /// The second background surface's cells are at least this many
-    /// strokes wide.
-    static let cellsPerStroke = 1.2
+    /// Steps 1 to 6, each recorded in `analysis`.
+    func inkMap(for image: GrayImage, into analysis: inout PipelineAnalysis) -> FoundInk {
+        let picture = AnalysisSizeStage().run(image, into: &analysis)
+        let paper = PaperStage().run(picture.gray, into: &analysis)
+        let first = BackgroundStage().run(.init(picture: picture, paper: paper), into: &analysis)
+        let inkIsDark = PolarityStage(inversion: inversion).run(.init(first: first, paper: paper), into: &analysis)
+        let background = StrokeWidthStage().run(.init(picture: picture, paper: paper, first: first, inkIsDark: inkIsDark),
+                                                into: &analysis)
+        let map = StandOutInkStage().run(.init(gray: picture.gray, paper: paper, background: background, inkIsDark: inkIsDark),
+                                         into: &analysis)
+        return FoundInk(gray: picture.gray, inverted: inkIsDark, map: map, surface: background.surface, paper: paper.bounds)
+    }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
     static func analysisRaster(_ image: GrayImage) -> Raster {
@@ -207,9 +179,9 @@ public struct PreprocessingStages: Sendable {
         inverted.map { $0 ? PolarityDetector.inverted(gray) : gray }
     }
     /// The digit's box from the cleaned, contrast-stretched ink map; nil when no digit was found.
-    public let ink: Raster?
+    public internal(set) var ink: Raster?
     /// The 28x28 field the tensor is made of; nil when no digit was found.
-    public let field: Raster?
+    public internal(set) var field: Raster?
     /// What makes a single-digit answer for this picture doubtful (InkLayout).
     public var warnings: [PreprocessingWarning] = []
     /// The background level the ink was measured against, at analysis size;
@@ -235,6 +207,9 @@ public struct PreprocessingStages: Sendable {
     public var located: Raster?
     /// What the ink locator threw, if it failed (`Preprocessor.process`).
     public var locatorFailure: DigitError?
+    /// What each step decided and why, in order (`digits ascii --steps`
+    /// prints it); empty in raw mode.
+    public var analysis = PipelineAnalysis()
 
     /// The normalized tensor, or nil when no digit was found.
     public var tensor: DigitTensor? {

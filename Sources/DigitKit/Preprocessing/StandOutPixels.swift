@@ -1,6 +1,7 @@
-/// Step 2c: how far each pixel lies from the background surface, and the
-/// pixels in the region that stand out from it by more than the noise
-/// threshold, below it (dark) and above it (light).
+/// Steps 3 and 6 (`BackgroundStage`, `StandOutInkStage`): how far each pixel
+/// lies from the background surface, and the pixels in the region that stand
+/// out from it by more than the noise threshold, below it (dark) and above it
+/// (light).
 ///
 /// Polarity detection, the stroke-width estimate and ink extraction all
 /// read these; keeping only the pixels beyond the threshold (a small part of

@@ -1,7 +1,7 @@
-/// How wide the strokes of a set of pixels are: twice their area over the
-/// number of them on the set's edge (a pixel with a 4-neighbour outside the
-/// set; beyond the picture counts as inside). A stroke of width w and
-/// length l has about w l pixels and 2 l on its edges.
+/// Step 5 (`StrokeWidthStage`): how wide the strokes of a set of pixels are:
+/// twice their area over the number of them on the set's edge (a pixel with a
+/// 4-neighbour outside the set; beyond the picture counts as inside). A
+/// stroke of width w and length l has about w l pixels and 2 l on its edges.
 ///
 /// `Preprocessor` measures the strokes standing out from a first background
 /// surface, and widens the surface's cells to match: a thick marker stroke

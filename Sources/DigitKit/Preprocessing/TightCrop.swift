@@ -1,7 +1,7 @@
-/// Tells a picture cropped tight to its ink on plain paper (`convert -trim`,
-/// a screenshot or a photo cut to the digit), and which of its pixels are
-/// paper, so that `Preprocessor` measures the background and the noise on
-/// those alone.
+/// Step 5 (`StrokeWidthStage`): tells a picture cropped tight to its ink on
+/// plain paper (`convert -trim`, a screenshot or a photo cut to the digit),
+/// and which of its pixels are paper, so that `Preprocessor` measures the
+/// background and the noise on those alone.
 ///
 /// Why: a local background is the median of each cell, and cropped tight a
 /// thick marker stroke fills whole cells, which then count as background:

@@ -1,6 +1,7 @@
-/// One candidate digit: the ink of a glyph between two cuts (CutPath), normalized as
-/// MNIST normalized its digits (20-pixel box, centred by mass) so that the
-/// model sees each piece as it sees a single digit.
+/// One candidate digit: the ink of a glyph between two cuts (CutPath), normalized by
+/// the pipeline's own normalization tail (step 10: 20-pixel box, centred by
+/// mass, `NormalizationTail`) so that the model sees each piece as it sees a
+/// single digit, thin strokes thickened as a single digit's are.
 struct PieceTensor {
     let tensor: DigitTensor
     /// The piece's ink box in the glyph raster's coordinates.
@@ -39,8 +40,9 @@ struct PieceTensor {
         let ink = cleaned.cropped(shifted, scale: 1)
         let box = BoundingBox(minX: shifted.minX + columns.lowerBound, minY: shifted.minY,
                               maxX: shifted.maxX + columns.lowerBound, maxY: shifted.maxY)
-        guard let field = MNISTNormalizer.centred(MNISTNormalizer.scaled(ink)) else { return nil }
-        self.tensor = DigitTensor(intensities: field.values)
+        var analysis = PipelineAnalysis()
+        guard let normalized = NormalizationTail().run(ink, into: &analysis) else { return nil }
+        self.tensor = normalized.tensor
         self.box = box
     }
 }

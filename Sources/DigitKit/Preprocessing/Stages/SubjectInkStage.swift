@@ -1,0 +1,38 @@
+/// Step 8: which ink is the subject's. The rules' ink loses its weak pixels
+/// first (`InkExtractor.strong`). Without a locator it is the rules' ink;
+/// none when the locator sees no ink; the rules' ink where the locator
+/// agrees, when that overlaps the located ink enough
+/// (`LocatedInk.agreement`); else the located ink.
+struct SubjectInkStage: PreprocessingStage {
+    struct Input {
+        /// The rules' ink map (step 6), weak pixels included.
+        let rules: InkMap?
+        /// The locator's map (step 7), if a locator is set.
+        let located: LocatedInk?
+    }
+
+    struct Output {
+        let map: InkMap?
+        let decision: InkDecision
+    }
+
+    var step: PipelineStep { .subjectInk }
+
+    func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
+        let output = Self.choose(rules: input.rules.map(InkExtractor.strong), located: input.located)
+        let decision = output.decision == .rules ? "rules (no locator)" : output.decision.rawValue
+        analysis.record(step, decision + (output.map == nil ? ", no ink" : ""))
+        return output
+    }
+
+    /// The subject's ink among the rules' strong ink and the located ink.
+    static func choose(rules: InkMap?, located: LocatedInk?) -> Output {
+        guard let located else { return Output(map: rules, decision: .rules) }
+        guard located.seesInk else { return Output(map: nil, decision: .nothingLocated) }
+        if let rules {
+            let kept = located.kept(rules)
+            if located.overlap(with: kept) >= LocatedInk.agreement { return Output(map: kept, decision: .rulesWhereLocated) }
+        }
+        return Output(map: located.inkMap, decision: .located)
+    }
+}
