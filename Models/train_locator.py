@@ -34,10 +34,16 @@ from locator_net import LocatorNet  # noqa: E402
 INK = 0.5
 
 
-def load(path):
+def load(path, side):
+    """The set's pictures and masks, area-averaged to `side` when it is smaller than the set's."""
     data = np.load(path)
     pictures = torch.from_numpy(data["pictures"]).unsqueeze(1)
     masks = torch.from_numpy(data["masks"]).unsqueeze(1)
+    if side < pictures.shape[-1]:
+        def shrink(t):
+            return torch.cat([F.interpolate(t[i:i + 1000].float(), size=(side, side), mode="area").round().to(torch.uint8)
+                              for i in range(0, len(t), 1000)])
+        pictures, masks = shrink(pictures), shrink(masks)
     kinds = [str(k) for k in data["kinds"]]
     return pictures, masks, data["labels"], kinds
 
@@ -80,10 +86,11 @@ def main():
     ap.add_argument("--train", required=True, help="scenes to train on (make_set.py's npz)")
     ap.add_argument("--check", required=True, help="scenes of another seed to report on")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "locator.pt"))
-    ap.add_argument("--epochs", type=int, default=4)
+    ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--width", type=int, default=16)
+    ap.add_argument("--side", type=int, default=96, help="the longer side of the pictures the locator is given")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -91,8 +98,8 @@ def main():
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     gen = torch.Generator().manual_seed(args.seed)
-    pictures, masks, _, _ = load(args.train)
-    check_set = load(args.check)
+    pictures, masks, _, _ = load(args.train, args.side)
+    check_set = load(args.check, args.side)
     model = LocatorNet(args.width)
     print(f"torch {torch.__version__}, {args.threads} threads, {sum(p.numel() for p in model.parameters())} "
           f"parameters, {len(pictures)} scenes to train on, {len(check_set[0])} to check", flush=True)
@@ -120,11 +127,13 @@ def main():
         overall = sum(r * n for r, n in report.values()) / sum(n for _, n in report.values())
         print(f"epoch {epoch}: loss {total / steps:.4f}, check {overall * 100:.1f}%, {time.time() - started:.0f} s",
               flush=True)
-    model.eval()
     for kind, (rate, n) in check(model, *check_set).items():
         print(f"  {kind:<16} {rate * 100:5.1f}% of {n}")
+    # check() leaves the model training; the export must use the running
+    # batch-norm statistics, not those of its one picture.
+    model.eval()
     with torch.no_grad():
-        saved = torch.jit.trace(model, torch.rand(1, 1, 128, 128))
+        saved = torch.jit.trace(model, torch.rand(1, 1, args.side, args.side))
     saved.save(args.out)
     with open(args.out, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
