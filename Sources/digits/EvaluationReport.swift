@@ -11,6 +11,7 @@ struct EvaluationReport {
         let c = report.confusion
         var out = "accuracy: \(percent(report.accuracy)) (\(c.correct)/\(report.evaluated))\n"
         if !report.noDigit.isEmpty { out += "no digit found: \(report.noDigit.count) images (counted wrong)\n" }
+        if !report.notADigit.isEmpty { out += "not a digit: \(report.notADigit.count) images (counted wrong)\n" }
         out += "\nper digit:  precision  recall  support\n"
         for digit in 0...9 {
             out += "  \(digit)        \(pad(c.precision(digit).map(percent) ?? "-", 9))  \(pad(c.recall(digit).map(percent) ?? "-", 6))  \(pad(String(c.support(digit)), 7))\n"
@@ -37,7 +38,7 @@ struct EvaluationReport {
         let c = report.confusion
         let evaluated = Double(max(1, report.evaluated))
         return JSONLineEncoder().line(EvaluationLine(
-            accuracy: report.accuracy, correct: c.correct, total: report.evaluated, noDigit: report.noDigit.count,
+            accuracy: report.accuracy, correct: c.correct, total: report.evaluated, noDigit: report.noDigit.count, notADigit: report.notADigit.count,
             confusion: c.counts,
             perClass: (0...9).map {
                 EvaluationLine.DigitScores(digit: $0, precision: c.precision($0), recall: c.recall($0), support: c.support($0))

@@ -16,10 +16,12 @@ enum ExitStatus: Int32 {
         is missing or unusable, or libtorch cannot be loaded.
         """
 
-    /// The statuses of the commands that read one picture and run no model (ascii, preprocess).
+    /// The statuses of the commands that read one picture and run no
+    /// classifier (ascii, preprocess): only the ink locator, if any.
     static let pictureHelp = """
         Exit status: 0 the picture was read (one without a digit too); 1 it could not be \
-        read or decoded; 2 usage error.
+        read or decoded; 2 usage error, or the ink locator is unusable or libtorch cannot \
+        be loaded (--no-locator needs neither).
         """
 
     var exitCode: ExitCode { ExitCode(rawValue) }

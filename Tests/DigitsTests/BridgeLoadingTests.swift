@@ -22,7 +22,8 @@ struct BridgeLoadingTests {
     }
 
     @Test("commands that run no model never load libtorch", arguments: [
-        ["--help"], ["--version"], ["ascii", BridgeLoadingTests.seven], ["preprocess", BridgeLoadingTests.seven],
+        ["--help"], ["--version"], ["ascii", "--no-locator", BridgeLoadingTests.seven],
+        ["preprocess", "--no-locator", BridgeLoadingTests.seven],
         ["--generate-completion-script", "bash"],
     ])
     func noModelNoTorch(arguments: [String]) throws {
@@ -41,12 +42,24 @@ struct BridgeLoadingTests {
         #expect(libraries.contains { $0.contains("libtorch_cpu.so") })
     }
 
-    @Test("without the bridge: the commands that need no model work, classify says what is missing (exit 2)")
+    @Test("ascii and preprocess load libtorch for the ink locator, which shows the ink classify uses",
+          arguments: ["ascii", "preprocess"])
+    func locatorLoadsTorch(command: String) throws {
+        let (result, libraries) = try Self.librariesLoaded(by: [command, Self.seven])
+        #expect(result.status == 0)
+        #expect(libraries.contains { $0.contains("libtorch_cpu.so") })
+    }
+
+    @Test("without the bridge: the commands that need no model work, classify and ascii say what is missing (exit 2)")
     func missingBridge() throws {
         var environment = CLITests.environment
         environment["DIGITS_TORCH_BRIDGE"] = "/nonexistent/libDigitsTorchBridge.so"
-        let ascii = try CLITests.digits(["ascii", Self.seven], environment: environment)
+        let ascii = try CLITests.digits(["ascii", "--no-locator", Self.seven], environment: environment)
         #expect(ascii.status == 0)
+        let located = try CLITests.digits(["ascii", Self.seven], environment: environment)
+        #expect(located.status == 2 && located.stdout.isEmpty)
+        #expect(located.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, "
+            + "/nonexistent/libDigitsTorchBridge.so, is not a readable file\n")
         let version = try CLITests.digits(["--version"], environment: environment)
         #expect(version.status == 0)
         #expect(version.stdout.contains("(libtorch unknown: bridge library not found)"))

@@ -125,7 +125,7 @@ struct HostileInputTests {
         ("not-torchscript", "a zip archive, but not a TorchScript model; export the model with torch.jit.script(model).save(path)"),
         ("state-dict", "saved with torch.save (a state dict or pickled module), not a TorchScript export"),
         ("newer-pytorch", "saved by a newer PyTorch than this libtorch"),
-        ("wrong-shape", "not a digit model: expected forward to return a float tensor of shape [1, 10], got a Float tensor of shape [1, 3]"),
+        ("wrong-shape", "not a digit model: expected forward to return a float tensor of shape [1, 10] or [1, 11], got a Float tensor of shape [1, 3]"),
         ("tuple-output", "got a tuple of 2 elements"),
         ("three-channels", "expected input[1, 1, 28, 28] to have 3 channels, but got 1 channels instead"),
         ("raises", "this model always fails"),

@@ -16,8 +16,10 @@ public struct UncertaintyRule: Equatable, Sendable {
 
     /// Whether `prediction` is doubtful: below the threshold, or whatever
     /// its confidence when the preprocessing warned about the picture
-    /// (several digits, a blob). A confidence that is not a number is uncertain too.
+    /// (several digits, a blob) or the model finds it may well not be a
+    /// digit (`Prediction.notADigitDoubt`). A confidence that is not a
+    /// number is uncertain too.
     public func isUncertain(_ prediction: Prediction, warnings: [PreprocessingWarning]) -> Bool {
-        !(prediction.confidence >= uncertainBelow) || !warnings.isEmpty
+        !(prediction.confidence >= uncertainBelow) || !warnings.isEmpty || prediction.notADigit >= Prediction.notADigitDoubt
     }
 }

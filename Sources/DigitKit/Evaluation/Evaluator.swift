@@ -24,13 +24,15 @@ public struct Evaluator: Sendable {
         public var mistakes: [Mistake] = []
         /// Images the pipeline found no digit in (counted as wrong).
         public var noDigit: [Int] = []
+        /// Images the model answered "not a digit" (counted as wrong).
+        public var notADigit: [Int] = []
         /// Seconds spent in forward passes.
         public var forwardSeconds = 0.0
         /// Seconds for the whole evaluation: tensors, forward passes, scoring.
         public var totalSeconds = 0.0
 
         /// Images evaluated, with or without a digit found.
-        public var evaluated: Int { confusion.total + noDigit.count }
+        public var evaluated: Int { confusion.total + noDigit.count + notADigit.count }
         /// Right predictions over all images evaluated (an image without a digit found is wrong).
         public var accuracy: Double { evaluated == 0 ? 0 : Double(confusion.correct) / Double(evaluated) }
         /// Images evaluated per second of the whole evaluation; 0 when no time was measured.
@@ -76,7 +78,7 @@ public struct Evaluator: Sendable {
             let statistics = try classifier.classify(inputs, options: BatchOptions(batchSize: batchSize, workers: workers)) { result in
                 let index = result.position
                 guard let prediction = result.prediction, let tensor = result.tensor else {
-                    report.noDigit.append(index)
+                    if case .notADigit = result.outcome { report.notADigit.append(index) } else { report.noDigit.append(index) }
                     progress(index + 1)
                     return
                 }

@@ -10,6 +10,8 @@ public final class InkLocator: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The file the model was loaded from.
     public let path: String
+    /// Held around every forward pass of any locator (see `probabilities(for:)`).
+    private static let oneAtATime = ConditionLock()
 
     /// The shortest and longest side of a picture the locator is given
     /// (TorchBridge's TB_LOCATOR_MIN_SIDE and TB_LOCATOR_MAX_SIDE); both
@@ -37,7 +39,13 @@ public final class InkLocator: @unchecked Sendable {
     public func probabilities(for picture: Raster) throws(DigitError) -> Raster {
         let input = picture.values.map { Float($0 / 255) }
         var output = [Float](repeating: 0, count: input.count)
-        let outcome = input.withUnsafeBufferPointer { pixels in
+        // One forward at a time in the process: libtorch's convolutions call
+        // OpenBLAS, which gives every thread that calls it at once a buffer
+        // of its own (128 MiB); eight workers locating together took a GiB,
+        // and under an address-space limit OpenBLAS retries a failed
+        // allocation for ever. The locator's forward is short; the workers
+        // decode and measure the rules' ink in parallel meanwhile.
+        let outcome = Self.oneAtATime.withLock { input.withUnsafeBufferPointer { pixels in
             output.withUnsafeMutableBufferPointer { map in
                 Result { () throws(DigitError) in
                     try checkBridge(bridge) {
@@ -46,7 +54,7 @@ public final class InkLocator: @unchecked Sendable {
                     }
                 }
             }
-        }
+        } }
         do { try outcome.get() } catch { throw error.subject == nil ? error.about(path) : error }
         return Raster(width: picture.width, height: picture.height, values: output.map(Double.init))
     }

@@ -43,8 +43,17 @@ public struct Prediction: Equatable, Sendable {
         self.notADigit = logProbabilities.count > Self.classCount ? exp(Double(logProbabilities[Self.classCount])) : 0
     }
 
-    /// Whether "not a digit" is more probable than any digit.
-    public var isNotADigit: Bool { notADigit > confidence }
+    /// Whether the answer is "not a digit": that class is more probable
+    /// than any digit, and at least `notADigitAnswer`.
+    public var isNotADigit: Bool { notADigit > confidence && notADigit >= Self.notADigitAnswer }
+
+    /// "Not a digit" is answered only from this probability up; below it the
+    /// digit is answered, and marked uncertain from `notADigitDoubt` up. So
+    /// high, because a digit written oddly is more often taken for no digit
+    /// than a letter for a digit (Models/README.md, "Rejection class").
+    public static let notADigitAnswer = 0.9
+    /// A digit whose "not a digit" probability is at least this is uncertain.
+    public static let notADigitDoubt = 0.1
 
     /// The probability of `digit`: how sure the model is, from 0 to 1.
     public var confidence: Double { probabilities[digit] }

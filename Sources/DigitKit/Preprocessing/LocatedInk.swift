@@ -10,11 +10,22 @@ struct LocatedInk {
     let probabilities: Raster
     /// The highest of them.
     let peak: Double
+    /// How many of the locator's own pixels (before enlarging) are at or above `inkLevel`.
+    var inkPixels = Int.max
+    /// How many analysis pixels one of the locator's pixels spans: a stroke
+    /// thinner than that is at most a faint trace in the locator's picture.
+    var pixelSize = 1.0
 
     /// The locator's pictures have this many pixels on their longer side.
-    static let side = 128
+    static let side = 96
     /// A pixel at or above this probability is the subject's ink.
     static let inkLevel = 0.5
+    /// The locator sees the subject when its map peaks at least this high...
+    static let seenPeak = 0.7
+    /// ...and at least this many of its pixels are ink: on blank scenes of
+    /// the training generator's check set the locator's noise stays under
+    /// both more often than a subject's ink does (Models/README.md).
+    static let seenPixels = 5
     /// Rule ink is kept where the locator's probability is at least this:
     /// lower than `inkLevel`, so that a stroke's anti-aliased rim, which
     /// the coarser locator blurs, stays with the stroke.
@@ -44,7 +55,8 @@ struct LocatedInk {
         let located = Raster(width: width, height: height, values: content)
         let enlarged = located.width == gray.width && located.height == gray.height
             ? located : BilinearResampler.resize(located, targetWidth: gray.width, targetHeight: gray.height)
-        return LocatedInk(probabilities: enlarged, peak: content.max() ?? 0)
+        return LocatedInk(probabilities: enlarged, peak: content.max() ?? 0,
+                          inkPixels: content.reduce(0) { $0 + ($1 >= inkLevel ? 1 : 0) }, pixelSize: 1 / scale)
     }
 
     /// `raster` (at most `side` on each side) padded on the right and
@@ -61,7 +73,7 @@ struct LocatedInk {
     }
 
     /// Whether the locator sees any of the subject's ink.
-    var seesInk: Bool { peak >= Self.inkLevel }
+    var seesInk: Bool { peak >= Self.seenPeak && inkPixels >= Self.seenPixels }
 
     /// The located ink as an ink map: the pixels at or above `inkLevel`,
     /// valued by their probability stretched from `inkLevel` to 1.
@@ -74,9 +86,71 @@ struct LocatedInk {
         return InkMap(width: probabilities.width, height: probabilities.height, indices: indices, values: values)
     }
 
-    /// `rules` with only the pixels the locator gives at least `keepLevel`.
+    /// `rules` with only what the locator agrees is the subject's: each
+    /// 8-connected component that touches the located ink is kept whole,
+    /// unless it reaches far beyond the located ink's box (a ruled line or
+    /// a frame through the digit: then only its pixels at `keepLevel` or
+    /// above stay); components that do not touch it are dropped. Whole,
+    /// because the coarser locator may miss a stroke's end or a thin joint
+    /// that the rules measured.
+    ///
+    /// The map is first widened by one of the locator's pixels (a maximum
+    /// over that radius): the rules measure ink at a finer scale than the
+    /// locator, and a thin stroke's exact place is theirs to say.
     func kept(_ rules: InkMap) -> InkMap {
-        rules.filtered { probabilities.values[rules.indices[$0]] >= Self.keepLevel }
+        guard var box = locatedBox else { return InkMap(width: rules.width, height: rules.height, indices: [], values: []) }
+        let radius = pixelSize > 1 ? Int(pixelSize.rounded(.up)) : 0
+        let near = radius > 0 ? Self.widened(probabilities, radius: radius) : probabilities
+        box = BoundingBox(minX: box.minX - radius, minY: box.minY - radius, maxX: box.maxX + radius, maxY: box.maxY + radius)
+        let (labels, components) = ConnectedComponents.label(rules)
+        var touches = [Bool](repeating: false, count: components.count)
+        for k in 0..<rules.count where near.values[rules.indices[k]] >= Self.keepLevel {
+            touches[Int(labels[k]) - 1] = true
+        }
+        let reach = Self.reach
+        let whole = components.map { component in
+            Double(component.box.width) <= reach * Double(box.width) && Double(component.box.height) <= reach * Double(box.height)
+        }
+        return rules.filtered { k in
+            let component = Int(labels[k]) - 1
+            guard touches[component] else { return false }
+            return whole[component] || near.values[rules.indices[k]] >= Self.keepLevel
+        }
+    }
+
+    /// `raster` with each value the maximum within `radius` pixels along
+    /// rows, then along columns (a square maximum filter, edges clamped).
+    static func widened(_ raster: Raster, radius: Int) -> Raster {
+        func pass(_ source: [Double], count: Int, lines: Int, at index: (Int, Int) -> Int) -> [Double] {
+            var out = source
+            for line in 0..<lines {
+                for i in 0..<count {
+                    var best = 0.0
+                    for j in max(0, i - radius)...min(count - 1, i + radius) { best = max(best, source[index(line, j)]) }
+                    out[index(line, i)] = best
+                }
+            }
+            return out
+        }
+        let w = raster.width, h = raster.height
+        let rows = pass(raster.values, count: w, lines: h) { y, x in y * w + x }
+        return Raster(width: w, height: h, values: pass(rows, count: h, lines: w) { x, y in y * w + x })
+    }
+
+    /// A component of the rules' ink wider or taller than this many times
+    /// the located ink's box is cut to the located ink.
+    static let reach = 1.5
+
+    /// The box of the pixels at or above `inkLevel`; nil when there are none.
+    var locatedBox: BoundingBox? {
+        var box: BoundingBox?
+        for y in 0..<probabilities.height {
+            for x in 0..<probabilities.width where probabilities[x, y] >= Self.inkLevel {
+                let pixel = BoundingBox(minX: x, minY: y, maxX: x, maxY: y)
+                if box == nil { box = pixel } else { box!.include(pixel) }
+            }
+        }
+        return box
     }
 
     /// Intersection over union of `map`'s pixels and the located ink's.
@@ -99,4 +173,7 @@ public enum InkDecision: String, Sendable, Equatable {
     case located
     /// The ink locator sees no subject: no digit, whatever the rules found.
     case nothingLocated = "nothing located"
+    /// The ink locator sees no subject, but the rules' strokes are thinner
+    /// than one of its pixels (a fine pen on a large picture): the rules.
+    case rulesFinerThanLocator = "rules (strokes finer than the locator sees)"
 }

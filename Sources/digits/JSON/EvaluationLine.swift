@@ -37,6 +37,7 @@ struct EvaluationLine: Encodable {
     let correct: Int
     let total: Int
     let noDigit: Int
+    let notADigit: Int
     let confusion: [[Int]]
     let perClass: [DigitScores]
     let imagesPerSecond: Double
@@ -48,7 +49,7 @@ struct EvaluationLine: Encodable {
     let misclassified: [Mistake]
 
     private enum CodingKeys: String, CodingKey {
-        case accuracy, correct, total, noDigit = "no_digit", confusion, perClass = "per_class"
+        case accuracy, correct, total, noDigit = "no_digit", notADigit = "not_a_digit", confusion, perClass = "per_class"
         case imagesPerSecond = "images_per_second", forwardImagesPerSecond = "forward_images_per_second"
         case msPerImage = "ms_per_image", forwardMsPerImage = "forward_ms_per_image", batch, threads, misclassified
     }

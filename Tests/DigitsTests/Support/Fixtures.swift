@@ -20,6 +20,8 @@ enum Fixtures {
 
     /// A test model from Resources/models.
     static func model(_ name: String) -> String { path("models/\(name).pt") }
+    /// The ink locator that ships with digits.
+    static let shippedLocator: String = repositoryRoot.appendingPathComponent("Models/locator.pt").path
 
     static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: resources.appendingPathComponent(relative))

@@ -28,7 +28,14 @@ struct SubjectInkStage: PreprocessingStage {
     /// The subject's ink among the rules' strong ink and the located ink.
     static func choose(rules: InkMap?, located: LocatedInk?) -> Output {
         guard let located else { return Output(map: rules, decision: .rules) }
-        guard located.seesInk else { return Output(map: nil, decision: .nothingLocated) }
+        guard located.seesInk else {
+            // A stroke thinner than one of the locator's pixels is a faint
+            // trace in its picture: its "nothing" says nothing of such ink.
+            if let rules, StrokeWidth.of(rules.indices, width: rules.width, height: rules.height) < located.pixelSize {
+                return Output(map: rules, decision: .rulesFinerThanLocator)
+            }
+            return Output(map: nil, decision: .nothingLocated)
+        }
         if let rules {
             let kept = located.kept(rules)
             if located.overlap(with: kept) >= LocatedInk.agreement { return Output(map: kept, decision: .rulesWhereLocated) }

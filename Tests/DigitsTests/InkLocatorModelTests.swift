@@ -1,0 +1,126 @@
+@testable import DigitKit
+import Foundation
+import Testing
+
+/// The bridge's ink-locator functions and the 11-class digit models: what
+/// loads, what is refused at load, what fails at run time, and how.
+@Suite("Ink locator and rejection-class models")
+struct InkLocatorModelTests {
+    static let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples").path
+
+    @Test("the shipped locator gives a probability per pixel, high on the digit's ink and low on blank paper")
+    func shippedLocator() throws {
+        let locator = try InkLocator(path: Fixtures.shippedLocator)
+        let seven = try ImageDecoder().decode(fileAtPath: "\(Self.examples)/seven.png")
+        let located = try LocatedInk.locate(Preprocessor.analysisRaster(seven), with: locator)
+        #expect(located.probabilities.width == seven.width && located.probabilities.height == seven.height)
+        #expect(located.probabilities.values.allSatisfy { (0...1).contains($0) })
+        #expect(located.seesInk)
+        let blank = try ImageDecoder().decode(fileAtPath: "\(Self.examples)/blank-paper.png")
+        #expect(!(try LocatedInk.locate(Preprocessor.analysisRaster(blank), with: locator)).seesInk)
+    }
+
+    @Test("a model that answers at another size, or a digit model, is refused at load as not an ink locator",
+          arguments: ["locator-half-size", "logits"])
+    func refusedAtLoad(_ name: String) {
+        #expect {
+            _ = try InkLocator(path: Fixtures.model(name))
+        } throws: { error in
+            let error = error as! DigitError
+            return error.code == .notADigitModel && error.description.contains("not an ink locator")
+                && error.description.contains(Fixtures.model(name))
+        }
+    }
+
+    @Test("a locator that returns NaN fails the forward pass with the model named, not a guess")
+    func nanAtRunTime() throws {
+        let locator = try InkLocator(path: Fixtures.model("locator-nan-on-ink"))
+        let seven = try ImageDecoder().decode(fileAtPath: "\(Self.examples)/seven.png")
+        #expect {
+            _ = try Preprocessor(locator: locator).stages(for: seven)
+        } throws: { error in
+            let error = error as! DigitError
+            return error.code == .inferenceFailed && error.description.contains("not probabilities")
+                && error.description.contains(Fixtures.model("locator-nan-on-ink"))
+        }
+        #expect(Preprocessor(locator: locator).process(seven).locatorFailure?.code == .inferenceFailed)
+    }
+
+    @Test("a side outside the bridge's range is refused as an invalid argument, not run")
+    func sideOutOfRange() throws {
+        let locator = try InkLocator(path: Fixtures.model("locator-everywhere"))
+        for (width, height) in [(8, 64), (64, 264), (60, 64)] {
+            let picture = Raster(width: width, height: height, values: Array(repeating: 0, count: width * height))
+            #expect(throws: DigitError.self) { _ = try locator.probabilities(for: picture) }
+        }
+    }
+
+    @Test("an 11-class model loads; its last class is 'not a digit' and the probabilities sum to 1 with it")
+    func rejectionClass() throws {
+        let model = try DigitModel(path: Fixtures.model("rejection-logits"))
+        #expect(model.classCount == 11)
+        let seven = try #require(Preprocessor().tensor(for: try ImageDecoder().decode(fileAtPath: "\(Self.examples)/seven.png")))
+        let prediction = try model.predict(seven)
+        #expect(prediction.probabilities.count == 10)
+        #expect(abs(prediction.probabilities.reduce(0, +) + prediction.notADigit - 1) < 1e-4)
+        #expect(prediction.notADigit > 0)
+        #expect(prediction.isNotADigit == (prediction.notADigit > prediction.confidence))
+        #expect(try DigitModel(path: Fixtures.shippedModel).classCount >= 10)
+    }
+}
+
+/// How the ink locator and the rules are combined (`SubjectInkStage.choose`).
+@Suite("Located ink decision")
+struct LocatedInkDecisionTests {
+    /// A 10x10 located map with probability `p` on the pixels of `ink`.
+    static func located(_ ink: Set<Int>, p: Double = 0.9) -> LocatedInk {
+        let values = (0..<100).map { ink.contains($0) ? p : 0.0 }
+        return LocatedInk(probabilities: Raster(width: 10, height: 10, values: values), peak: values.max()!)
+    }
+
+    static func map(_ ink: [Int]) -> InkMap {
+        InkMap(width: 10, height: 10, indices: ink.sorted(), values: ink.map { _ in 1 })
+    }
+
+    /// A vertical stroke: column 4, rows 2-7.
+    static let stroke = Set((2...7).map { $0 * 10 + 4 })
+
+    static func choose(_ rules: InkMap?, _ located: LocatedInk?) -> (Set<Int>?, InkDecision) {
+        let output = SubjectInkStage.choose(rules: rules, located: located)
+        return (output.map.map { Set($0.indices) }, output.decision)
+    }
+
+    @Test("a locator that sees nothing, or too little, means no digit, whatever the rules found")
+    func nothingLocated() {
+        #expect(Self.choose(Self.map(Array(Self.stroke)), Self.located(Self.stroke, p: 0.6)).1 == .nothingLocated)
+        var few = Self.located(Self.stroke)
+        few.inkPixels = LocatedInk.seenPixels - 1
+        let (ink, decision) = Self.choose(Self.map(Array(Self.stroke)), few)
+        #expect(decision == .nothingLocated && ink == nil)
+    }
+
+    @Test("a ruled line through the digit, far wider than the located ink, is cut to where it is located")
+    func lineCut() {
+        let line = (0..<10).map { 50 + $0 }
+        let (ink, decision) = Self.choose(Self.map(Array(Self.stroke.union(line))), Self.located(Self.stroke))
+        #expect(decision == .rulesWhereLocated)
+        #expect(ink == Self.stroke)
+    }
+
+    @Test("a component the locator mostly covers is kept whole: a stroke end it missed stays")
+    func wholeComponent() {
+        let longer = Self.stroke.union([84])
+        let (ink, decision) = Self.choose(Self.map(Array(longer)), Self.located(Self.stroke))
+        #expect(decision == .rulesWhereLocated)
+        #expect(ink == longer)
+    }
+
+    @Test("rules that found other ink, or none, give way to the located ink")
+    func locatedWins() {
+        for rules in [Self.map([0, 1, 9, 90, 99]), nil] {
+            let (ink, decision) = Self.choose(rules, Self.located(Self.stroke))
+            #expect(decision == .located)
+            #expect(ink == Self.stroke)
+        }
+    }
+}
