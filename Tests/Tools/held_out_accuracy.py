@@ -5,7 +5,7 @@ was tuned on. Prints a Markdown table and, with --check, fails (exit 1) when
 a kind falls under its floor.
 
     /usr/bin/python3 Tests/Eval/generator_a/generate.py --out /tmp/eval-a --seed 101 --per-kind 40
-    python3 Tests/Tools/held_out_accuracy.py /tmp/eval-a [--digits path/to/digits] [--check FLOORS]
+    python3 Tests/Tools/held_out_accuracy.py /tmp/eval-a [--digits path/to/digits] [--check FLOORS] [-- classify options]
 
 What counts as right, by what `labels.tsv` expects:
   - a digit: that digit is the answer (marked uncertain or not);
@@ -51,8 +51,8 @@ def main():
     parser.add_argument("--digits", default=os.path.join(ROOT, ".build/release/digits"))
     parser.add_argument("--check", help="floors as kind=percent,...; 'digit', 'none' and 'reject' stand for every "
                         "kind expecting that; 'no-digit' and 'confidently-wrong' are ceilings")
-    parser.add_argument("extra", nargs="*", help="more arguments for digits classify (after --)")
-    args = parser.parse_args()
+    args, extra = parser.parse_known_args()
+    args.extra = [a for a in extra if a != "--"]
     rows = [line.split("\t") for line in open(os.path.join(args.set, "labels.tsv")).read().splitlines() if line]
     rows = [r for r in rows if r[0] != "file"]
     got = answers(args.digits, args.set, [r[0] for r in rows], args.extra)

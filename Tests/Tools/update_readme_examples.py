@@ -32,6 +32,29 @@ def run_block(commands, bin_folder):
     return ["\n".join(o).rstrip("\n") for o in outputs]
 
 
+def normalized(text):
+    """As ReadmeTests compares: timings as "#", trailing spaces dropped."""
+    for pattern in [r'("fps": |"latency_ms": )[0-9.]+', r'(, )[0-9.]+( fps)', r'([ (])[0-9.]+( images/s| ms/image)',
+                    r'(batch [0-9]+, )[0-9]+( threads?)']:
+        text = re.sub(pattern, lambda m: m.group(1) + "#" + (m.group(2) if m.lastindex == 2 else ""), text)
+    return "\n".join(line.rstrip(" ") for line in text.split("\n")).strip("\n")
+
+
+def previous_outputs(body):
+    """The output shown under each command of a block, in order."""
+    outputs, current = [], None
+    for line in body.split("\n"):
+        if line.startswith("$ "):
+            if current is not None:
+                outputs.append("\n".join(current))
+            current = []
+        elif current is not None:
+            current.append(line)
+    if current is not None:
+        outputs.append("\n".join(current))
+    return outputs
+
+
 def main():
     bin_folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug")
     path = os.path.join(ROOT, "README.md")
@@ -44,6 +67,10 @@ def main():
         body = piece[len("```console\n"):-len("\n```")]
         commands = [line[2:] for line in body.split("\n") if line.startswith("$ ")]
         outputs = run_block(commands, bin_folder)
+        # Where only timings differ, the README keeps its figures (measured
+        # on a quiet machine, not in a debug build under a test run).
+        outputs = [old if normalized(old) == normalized(new) else "\n".join(l.rstrip(" ") for l in new.split("\n"))
+                   for old, new in zip(previous_outputs(body), outputs)]
         lines = []
         for command, output in zip(commands, outputs):
             lines.append("$ " + command)
