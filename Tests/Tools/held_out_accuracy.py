@@ -49,8 +49,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("set", help="a folder with labels.tsv (file, kind, expect)")
     parser.add_argument("--digits", default=os.path.join(ROOT, ".build/release/digits"))
-    parser.add_argument("--check", help="floors as kind=percent,...; 'digit', 'none' and 'reject' stand for every "
-                        "kind expecting that; 'no-digit' and 'confidently-wrong' are ceilings")
+    parser.add_argument("--check", help="floors as kind=percent,...; 'digit', 'none' and 'reject' stand for all the "
+                        "pictures expecting that, pooled; 'no-digit' and 'confidently-wrong' are ceilings")
     args, extra = parser.parse_known_args()
     args.extra = [a for a in extra if a != "--"]
     rows = [line.split("\t") for line in open(os.path.join(args.set, "labels.tsv")).read().splitlines() if line]
@@ -93,11 +93,13 @@ def main():
                 if rates[key] > floor:
                     failures.append(f"{key} {rates[key]:.1%} above {floor:.1%}")
                 continue
+            # A kind's name: that kind; digit, none or reject: all the
+            # pictures expecting that, pooled.
             chosen = [k for k in kinds if k == key or expects[k] == key]
-            for k in chosen:
-                rate = kinds[k]["right"] / kinds[k]["pictures"]
-                if rate < floor:
-                    failures.append(f"{k} {rate:.1%} under {floor:.1%}")
+            right = sum(kinds[k]["right"] for k in chosen)
+            pictures = sum(kinds[k]["pictures"] for k in chosen)
+            if pictures and right / pictures < floor:
+                failures.append(f"{key} {right / pictures:.1%} under {floor:.1%}")
         if failures:
             print("\nunder the floors: " + "; ".join(failures))
             sys.exit(1)
