@@ -50,7 +50,7 @@ public struct Prediction: Equatable, Sendable {
     /// "Not a digit" is answered only from this probability up; below it the
     /// digit is answered, and marked uncertain from `notADigitDoubt` up. So
     /// high, because a digit written oddly is more often taken for no digit
-    /// than a letter for a digit (Models/README.md, "Rejection class").
+    /// than a letter for a digit (Models/README.md, "v4").
     public static let notADigitAnswer = 0.9
     /// A digit whose "not a digit" probability is at least this is uncertain.
     public static let notADigitDoubt = 0.1
