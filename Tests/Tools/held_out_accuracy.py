@@ -96,10 +96,10 @@ def main():
             # A kind's name: that kind; digit, none or reject: all the
             # pictures expecting that, pooled.
             chosen = [k for k in kinds if k == key or expects[k] == key]
-            right = sum(kinds[k]["right"] for k in chosen)
+            pooled_right = sum(kinds[k]["right"] for k in chosen)
             pictures = sum(kinds[k]["pictures"] for k in chosen)
-            if pictures and right / pictures < floor:
-                failures.append(f"{key} {right / pictures:.1%} under {floor:.1%}")
+            if pictures and pooled_right / pictures < floor:
+                failures.append(f"{key} {pooled_right / pictures:.1%} under {floor:.1%}")
         if failures:
             print("\nunder the floors: " + "; ".join(failures))
             sys.exit(1)
