@@ -130,11 +130,18 @@ let package = Package(
             name: "DigitKit",
             dependencies: ["TorchBridgeLoader", "CLibPNG", "CLibDeflate", "CTurboJPEG", "CZlib", "CDigitKitShims"]
         ),
+        // The JSON objects of the CLI's --json output and of the server's
+        // answers: one set of Encodable types for both.
+        .target(
+            name: "DigitsJSON",
+            dependencies: ["DigitKit"]
+        ),
         // The `digits` command-line tool.
         .executableTarget(
             name: "digits",
             dependencies: [
                 "DigitKit",
+                "DigitsJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -162,7 +169,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DigitsTests",
-            dependencies: ["DigitKit", "digits"],
+            dependencies: ["DigitKit", "DigitsJSON", "digits"],
             resources: [.copy("Resources")]
         ),
     ],
