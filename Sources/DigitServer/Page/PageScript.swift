@@ -464,6 +464,7 @@ extension PageAssets {
       }
       socket.send(blob);
       camera.frames += 1;
+      live.dataset.frames = String(camera.frames);
       clearTimeout(camera.watchdog);
       camera.watchdog = setTimeout(frameAnswered, FRAME_TIMEOUT_MS);
     }, "image/jpeg", 0.8);
@@ -489,6 +490,7 @@ extension PageAssets {
     switch (event.event) {
     case "frame":
       drawPixels(livePreprocessed, event.preprocessed);
+      livePreprocessed.dataset.digit = typeof event.digit === "number" ? String(event.digit) : "";
       frameAnswered();
       break;
     case "error":
