@@ -109,6 +109,9 @@ def start_browser(arguments, *, phone=False, clip=None):
         options.add_argument("--use-fake-device-for-media-stream")
         options.add_argument("--use-fake-ui-for-media-stream")
         options.add_argument(f"--use-file-for-fake-video-capture={clip}")
+    else:
+        # No camera for the phone: its permission prompt is answered "no".
+        options.add_argument("--deny-permission-prompts")
     if phone:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True, "mobile": True},
@@ -356,6 +359,19 @@ def shows_api_error(driver, url):
     return f"a file that is no picture shows {status!r}"
 
 
+def camera_refused(driver):
+    """A camera the browser cannot give (none here, or refused) is said
+    plainly, and the page stays usable."""
+    driver.find_element(By.ID, "camera-start").click()
+    error = driver.find_element(By.ID, "error")
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: error.is_displayed())
+    message = error.text
+    assert message.startswith("No camera"), f"the page says {message!r}"
+    assert driver.find_element(By.ID, "camera-start").is_enabled(), "Use camera stays disabled"
+    assert not driver.find_element(By.ID, "camera-stop").is_enabled(), "Stop is enabled without a camera"
+    return f"the page says {message!r}"
+
+
 def logs_clean(driver, allowed_status=()):
     """No console message of level SEVERE, no failed request, no 4xx/5xx
     answer (except those a check asked for on purpose)."""
@@ -438,6 +454,7 @@ def main():
             checks.run("phone: a 7 drawn with a finger", draw_and_read, driver, SEVEN, interaction.POINTER_TOUCH, "7")
             screenshot_to(driver, arguments.screenshots, "serve-phone.png")()
             checks.run("phone: an API error is shown", shows_api_error, driver, url)
+            checks.run("phone: no camera to be had", camera_refused, driver)
             checks.run("phone: console and network", logs_clean, driver, (400,))
         finally:
             driver.quit()
