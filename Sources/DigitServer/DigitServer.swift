@@ -41,11 +41,7 @@ public struct DigitServer: Sendable {
                                               + configuration.deadline.components.attoseconds / 1_000_000_000)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(
-                    http1: .init(additionalChannelHandlers: [RequestHeadDeadline(deadline: deadline)]),
-                    ws: .init(maxFrameSize: configuration.maxFrameBytes, autoPing: .enabled(timePeriod: .seconds(30))))),
+            server: Self.serverBuilder(router: router, configuration: configuration, deadline: deadline),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "digits",
                                  availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
             services: [WarmUpService(engine: engine, readiness: readiness, logger: logger)],
@@ -61,6 +57,21 @@ public struct DigitServer: Sendable {
             throw error
         }
         await engine.shutdown()
+    }
+
+    /// HTTP/1.1 with the WebSocket upgrade, each connection's request heads
+    /// held to the deadline (FirstRequestHeadDeadline, RequestHeadDeadline).
+    private static func serverBuilder(router: Router<BasicWebSocketRequestContext>, configuration: ServerConfiguration,
+                                      deadline: TimeAmount) -> HTTPServerBuilder {
+        let webSocketResponder = router.buildResponder()
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(additionalChannelHandlers: [RequestHeadDeadline(deadline: deadline)]),
+            ws: .init(maxFrameSize: configuration.maxFrameBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+        return HTTPServerBuilder { responder in
+            HeadDeadlineChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                deadline: deadline)
+        }
     }
 
     private func makeRouter(engine: RecognitionEngine, readiness: Readiness) -> Router<BasicWebSocketRequestContext> {

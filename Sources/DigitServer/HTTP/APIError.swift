@@ -41,9 +41,6 @@ struct APIError: Error, Sendable {
                                        message: "the server is stopping; retry on another instance",
                                        headers: [.retryAfter: "1"])
 
-    static let notReady = APIError(status: .serviceUnavailable, code: "not_ready",
-                                   message: "the model is still loading; retry shortly", headers: [.retryAfter: "1"])
-
     static let unauthorized = APIError(status: .unauthorized, code: "unauthorized",
                                        message: "a bearer token is required: send Authorization: Bearer TOKEN",
                                        headers: [.wwwAuthenticate: "Bearer"])

@@ -19,13 +19,9 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
         self.deadline = deadline
     }
 
+    /// Added to a connection already accepted: the clock starts now.
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
         arm(context)
-        context.fireChannelActive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

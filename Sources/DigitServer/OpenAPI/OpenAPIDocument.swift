@@ -181,7 +181,7 @@ enum OpenAPIDocument {
     "/v1/stream": {
       "get": {
         "operationId": "stream",
-        "summary": "A WebSocket: binary messages are frames (JPEG, PNG, or \"GRAY\", width and height as little-endian uint16, then the grey bytes); text messages back are the events of `digits stream --json` ({\"event\": \"digit\" | \"clear\" | \"frame\" | \"error\", ...}).",
+        "summary": "A WebSocket: binary messages are frames (JPEG, PNG, or \"GRAY\", width and height as little-endian uint16, then the grey bytes); text messages back are the events of `digits stream --json` ({\"event\": \"digit\" | \"clear\" | \"frame\" | \"error\" | \"dropped\", ...}).",
         "security": [{}, {"bearer": []}],
         "parameters": [
           {"name": "stable_frames", "in": "query", "required": false, "description": "Frames a digit must hold before it is reported.", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},

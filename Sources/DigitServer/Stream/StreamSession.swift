@@ -7,6 +7,9 @@ import HummingbirdWebSocket
 /// stability rule. A frame that arrives while another is analysed waits in
 /// a slot of one; a newer frame replaces it (dropped, as `stream` drops
 /// frames a live source outpaces it by), so a fast camera cannot queue work.
+/// Frames faster than the rate cap are dropped too. Each dropped frame is
+/// told ("dropped"), so a client that keeps one frame in flight never waits
+/// for an answer that will not come.
 struct StreamSession: Sendable {
     let engine: RecognitionEngine
     let recognizer: StreamRecognizer
@@ -29,6 +32,7 @@ struct StreamSession: Sendable {
                 let now = StreamClock.now()
                 guard now - lastAccepted >= minimumInterval else {
                     engine.metrics.streamFrame("dropped")
+                    try await send(.dropped(frame: index), outbound)
                     continue
                 }
                 lastAccepted = now
@@ -43,8 +47,9 @@ struct StreamSession: Sendable {
                 } else {
                     content = .encoded(bytes)
                 }
-                if case .dropped = slot.yield(VideoFrame(index: index, content: content, readTime: now)) {
+                if case .dropped(let older) = slot.yield(VideoFrame(index: index, content: content, readTime: now)) {
                     engine.metrics.streamFrame("dropped")
+                    try await send(.dropped(frame: older.index), outbound)
                 }
             }
             slot.finish()
