@@ -32,3 +32,10 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return difference == 0
     }
 }
+
+/// The token comparison alone, for the tests.
+@_spi(Fuzzing) public enum BearerTokenMiddlewareCheck {
+    public static func equal(_ given: String, _ expected: String) -> Bool {
+        BearerTokenMiddleware<BasicRequestContext>.constantTimeEqual(Array(given.utf8), Array(expected.utf8))
+    }
+}

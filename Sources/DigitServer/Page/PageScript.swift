@@ -497,6 +497,10 @@ extension PageAssets {
       cameraState.textContent = `Frame ${event.frame}: ${event.error}`;
       frameAnswered();
       break;
+    case "dropped":
+      // Over the server's rate cap: this frame will get no answer.
+      frameAnswered();
+      break;
     case "digit":
       liveDigit.textContent = String(event.digit);
       liveConfidence.textContent = typeof event.confidence === "number" ? percent(event.confidence) : "";
