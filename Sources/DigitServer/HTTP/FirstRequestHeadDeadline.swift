@@ -15,6 +15,9 @@ final class FirstRequestHeadDeadline: ChannelInboundHandler, RemovableChannelHan
     private var timer: Scheduled<Void>?
     /// The last bytes seen, to find CR LF CR LF across reads.
     private var tail: [UInt8] = []
+    /// Whether a byte other than CR or LF came: HTTP parsers skip blank
+    /// lines before a request line, so "\r\n\r\n" alone is no head.
+    private var requestLineStarted = false
     private var headSeen = false
 
     init(deadline: TimeAmount) {
@@ -32,7 +35,11 @@ final class FirstRequestHeadDeadline: ChannelInboundHandler, RemovableChannelHan
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if !headSeen {
-            let bytes = tail + Array(unwrapInboundIn(data).readableBytesView)
+            var bytes = tail + Array(unwrapInboundIn(data).readableBytesView)
+            if !requestLineStarted {
+                bytes = Array(bytes.drop { $0 == 13 || $0 == 10 })
+                requestLineStarted = !bytes.isEmpty
+            }
             if bytes.count >= 4, (0...(bytes.count - 4)).contains(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }) {
                 headSeen = true
                 timer?.cancel()

@@ -37,7 +37,10 @@ import Foundation
     /// The parts of `body`, at most `maxParts` of them.
     public init(body: [UInt8], boundary: String, maxParts: Int) throws(APIError) {
         let delimiter = Array("--\(boundary)".utf8)
-        guard var position = Self.find(delimiter, in: body, from: 0) else {
+        // The first delimiter starts the body or a line: searched with its CR LF
+        // (which the boundary cannot hold), so the search cannot overlap itself.
+        let first = body.starts(with: delimiter) ? 0 : Self.find(Self.crlf + delimiter, in: body, from: 0).map { $0 + 2 }
+        guard var position = first else {
             throw .badRequest("the multipart body has no boundary line --\(boundary)")
         }
         var parts: [Part] = []

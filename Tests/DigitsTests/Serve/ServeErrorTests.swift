@@ -62,6 +62,11 @@ struct ServeErrorTests {
         expectError(try server.request("POST", "/v1/classify", headers: ["Authorization": "Bearer s3cret-tokeX"], body: bytes),
                     401, "unauthorized", mentioning: "Bearer")
         expectError(try server.request("GET", "/metrics"), 401, "unauthorized", mentioning: "Bearer")
+        // Paths the router matches as the same route ask for the token too.
+        expectError(try server.request("GET", "/metrics/"), 401, "unauthorized", mentioning: "Bearer")
+        expectError(try server.request("POST", "//v1/classify", body: bytes), 401, "unauthorized", mentioning: "Bearer")
+        #expect(try server.request("POST", "/v1/classify", headers: ["Authorization": "bearer s3cret-token"], body: bytes).status == 200,
+                "the scheme's name is case-insensitive")
         #expect(try server.request("POST", "/v1/classify", headers: ["Authorization": "Bearer s3cret-token"], body: bytes).json["digit"] as? Int == 7)
         for path in ["/healthz", "/readyz", "/", "/openapi.json"] {
             #expect(try server.request("GET", path).status == 200, "\(path)")
