@@ -47,6 +47,8 @@ if let prefix = libtorch {
 
 let package = Package(
     name: "digits",
+    // Hummingbird's minimum on Apple platforms; Linux has none.
+    platforms: [.macOS(.v14)],
     products: [
         // For packages that depend on DigitKit: the bridge is linked in, so
         // nothing has to be found at run time.
@@ -61,6 +63,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target DigitKit` (Sources/DigitKit/DigitKit.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `digits serve`: the HTTP server, its WebSocket, start and graceful stop, logs and metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The C++ shim over torch::jit; a plain C header, built standalone by CMakeLists.txt too.
@@ -130,12 +140,41 @@ let package = Package(
             name: "DigitKit",
             dependencies: ["TorchBridgeLoader", "CLibPNG", "CLibDeflate", "CTurboJPEG", "CZlib", "CDigitKitShims"]
         ),
+        // The JSON objects of the CLI's --json output and of the server's
+        // answers: one set of Encodable types for both.
+        .target(
+            name: "DigitsJSON",
+            dependencies: ["DigitKit"]
+        ),
+        // `digits serve`: the HTTP API, the WebSocket stream, dynamic
+        // batching, metrics and the page.
+        .target(
+            name: "DigitServer",
+            dependencies: [
+                "DigitKit",
+                "DigitsJSON",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
         // The `digits` command-line tool.
         .executableTarget(
             name: "digits",
             dependencies: [
                 "DigitKit",
+                "DigitsJSON",
+                "DigitServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Decode and preprocessing speed: swift run -c release preprocess-benchmark
@@ -162,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DigitsTests",
-            dependencies: ["DigitKit", "digits"],
+            dependencies: ["DigitKit", "DigitsJSON", "DigitServer", "digits"],
             resources: [.copy("Resources")]
         ),
     ],

@@ -19,7 +19,7 @@ struct Digits: ParsableCommand {
             \(ExitStatus.help)
             """,
         version: versionLine,
-        subcommands: [Classify.self, Read.self, Stream.self, Ascii.self, Preprocess.self, Eval.self],
+        subcommands: [Classify.self, Read.self, Stream.self, Serve.self, Ascii.self, Preprocess.self, Eval.self],
         defaultSubcommand: nil
     )
 

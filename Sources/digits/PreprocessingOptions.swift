@@ -22,21 +22,13 @@ struct PreprocessingOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The EXIF orientation of JPEG and PNG pictures: apply (turn them upright) or ignore.", valueName: "apply|ignore"))
     var orientation: OrientationHandling = .apply
 
-    @Option(name: .long, help: ArgumentHelp("The learned ink locator that tells the digit's ink from lines, shadows and frames (default: locator.pt beside the model, searched for as the model is).", valueName: "path"),
-            completion: .file(extensions: ["pt"]))
-    var locator: String?
-
-    @Flag(name: .long, help: "Find the ink by the hand-written rules alone, without the ink locator.")
-    var noLocator = false
+    @OptionGroup var locatorChoice: LocatorOptions
 
     func validate() throws {
         if raw && invert != nil {
             throw ValidationError("--invert has no effect with --raw, which keeps the picture as it is")
         }
-        if locator != nil && noLocator {
-            throw ValidationError("--locator and --no-locator cannot be combined")
-        }
-        if raw && locator != nil {
+        if raw && locatorChoice.locator != nil {
             throw ValidationError("--locator has no effect with --raw, which finds no ink")
         }
     }
@@ -54,25 +46,11 @@ struct PreprocessingOptions: ParsableArguments {
         Preprocessor(mode: raw ? .raw : .mnist, inversion: invert ?? .auto)
     }
 
-    /// The preprocessor with the ink locator loaded (--locator, else the
-    /// shipped one beside `digitModel`), unless --raw or --no-locator; when
-    /// none is found, a warning and the rules alone. A locator that does not
-    /// load is reported and ends the command with status 2, as a model does.
+    /// The preprocessor with the ink locator (LocatorOptions), unless --raw.
     func preprocessor(besideDigitModel digitModel: String?) throws -> Preprocessor {
         var preprocessor = rulesPreprocessor
-        guard !raw, !noLocator else { return preprocessor }
-        guard let path = locator ?? ShippedModel.locatorPath(besideDigitModel: digitModel) else {
-            StandardError.report("no ink locator found, so the ink is found by the rules alone: "
-                + "pass --locator PATH, \(ShippedModel.locatorSearched(besideDigitModel: digitModel))")
-            return preprocessor
-        }
-        do {
-            CheckoutBridgeBuild.buildIfMissing()
-            preprocessor.locator = try InkLocator(path: path)
-        } catch {
-            StandardError.report(error.description)
-            throw ExitStatus.usageOrModel.exitCode
-        }
+        guard !raw else { return preprocessor }
+        preprocessor.locator = try locatorChoice.loadLocator(besideDigitModel: digitModel)
         return preprocessor
     }
 }

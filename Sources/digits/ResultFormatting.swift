@@ -1,13 +1,13 @@
 import DigitKit
+import DigitsJSON
 import Foundation
 
 /// How `classify` writes one result: a text line, a JSON line or a CSV row.
 struct ResultFormatting {
     /// Below this confidence a prediction is marked uncertain, unless --uncertain-below says otherwise.
     static let defaultUncertainBelow = UncertaintyRule.defaultThreshold
-    static let noDigitReason = "no digit found"
-    /// What a model with a rejection class answers for a letter, a symbol or a scribble.
-    static let notADigitReason = "not a digit"
+    static let noDigitReason = ClassificationLine.noDigitReason
+    static let notADigitReason = ClassificationLine.notADigitReason
 
     let format: OutputFormat
     /// --top K, if given.
@@ -59,21 +59,8 @@ struct ResultFormatting {
 
     /// The `--json` line for one result (ClassificationLine).
     func jsonLine(_ result: ClassificationResult) -> String {
-        let outcome: ClassificationLine.Outcome
-        switch result.outcome {
-        case .failed(let error):
-            outcome = .error(error.message)
-        case .noDigit:
-            outcome = .noDigit(reason: Self.noDigitReason)
-        case .notADigit(let prediction):
-            outcome = .notADigit(reason: Self.notADigitReason, probability: prediction.notADigit)
-        case .digit(let prediction):
-            outcome = .digit(
-                prediction.digit, confidence: prediction.confidence,
-                uncertain: result.isUncertain(under: uncertainty),
-                warnings: result.warnings.map(\.rawValue), probabilities: prediction.probabilities,
-                top: top.map { prediction.top($0).map { ClassificationLine.Ranked(digit: $0.digit, probability: $0.probability) } })
-        }
+        let outcome = result.classification(under: uncertainty).map { ClassificationLine.Outcome($0, top: top) }
+            ?? .error(result.error?.message ?? "")
         return JSONLineEncoder().line(ClassificationLine(file: JSONFileName(result.origin.path), index: result.origin.indexInSource, outcome: outcome))
     }
 

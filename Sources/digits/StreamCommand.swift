@@ -1,3 +1,4 @@
+import DigitsJSON
 import ArgumentParser
 import DigitKit
 import Foundation

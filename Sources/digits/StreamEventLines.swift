@@ -1,3 +1,4 @@
+import DigitsJSON
 import DigitKit
 import Foundation
 

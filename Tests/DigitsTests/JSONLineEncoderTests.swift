@@ -1,3 +1,4 @@
+import DigitsJSON
 import Foundation
 import Testing
 @testable import digits

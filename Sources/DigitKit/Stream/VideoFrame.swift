@@ -22,6 +22,13 @@ public struct VideoFrame: Sendable {
     public let content: Content
     /// When the frame's last byte was read (StreamClock), where latency starts.
     public let readTime: Double
+
+    /// A frame from a source of one's own (a WebSocket message, say).
+    public init(index: Int, content: Content, readTime: Double = StreamClock.now()) {
+        self.index = index
+        self.content = content
+        self.readTime = readTime
+    }
 }
 
 /// The clock of stream timings: seconds on CLOCK_MONOTONIC, which a change

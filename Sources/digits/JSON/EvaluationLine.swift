@@ -1,3 +1,5 @@
+import DigitsJSON
+
 /// The `eval --json` object, keys in this order (README, "eval"):
 ///
 ///     {"accuracy", "correct", "total", "no_digit", "confusion", "per_class",

@@ -1,3 +1,5 @@
+import DigitsJSON
+
 /// The `preprocess --json` object, keys in this order (README, "preprocess"):
 ///
 ///     {"file"[, "file_base64"], "tensor": [784 floats, row by row]}

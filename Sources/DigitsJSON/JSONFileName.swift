@@ -6,17 +6,17 @@ import Foundation
 /// has no exact JSON string, so "file" then shows it escaped as text does
 /// (`$'caf\xE9.png'`) and "file_base64" holds its exact bytes, for a
 /// program to open it by.
-struct JSONFileName: ExpressibleByStringLiteral {
-    let file: String
-    let base64: String?
+package struct JSONFileName: ExpressibleByStringLiteral, Sendable {
+    package let file: String
+    package let base64: String?
 
-    init(_ path: InputPath) {
+    package init(_ path: InputPath) {
         file = path.string ?? path.description
         base64 = path.string == nil ? Data(path.bytes).base64EncodedString() : nil
     }
 
     /// A name that is text: "file" alone.
-    init(stringLiteral name: String) {
+    package init(stringLiteral name: String) {
         file = name
         base64 = nil
     }

@@ -2,21 +2,21 @@ import Foundation
 
 /// How `--json` output spells scalars: the one place that decides, used by
 /// JSONLineEncoder (and by the CSV rows, which print the same numbers).
-enum JSONText {
+package enum JSONText {
     /// The shortest text that reads back as the same float32: the model
     /// computes in float32, so this is exact, and it never rounds a
     /// 0.99999994 up to a certain-looking 1. Not finite: null.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         number(Float(value))
     }
 
     /// A float32 as the shortest text that reads back as itself; not finite: null.
-    static func number(_ value: Float) -> String {
+    package static func number(_ value: Float) -> String {
         value.isFinite ? value.description : "null"
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -37,11 +37,16 @@ enum JSONText {
 /// A number written with at most `places` decimals and no trailing zeros
 /// ("3.1", "412.5", "0"), for measured times and rates, where float32's
 /// shortest form would claim a precision the measurement does not have.
-struct FixedDecimal: Encodable {
-    let value: Double
-    let places: Int
+package struct FixedDecimal: Encodable {
+    package let value: Double
+    package let places: Int
 
-    var text: String {
+    package init(value: Double, places: Int) {
+        self.value = value
+        self.places = places
+    }
+
+    package var text: String {
         guard value.isFinite else { return "null" }
         var text = String(format: "%.\(places)f", value)
         while text.contains("."), text.hasSuffix("0") { text.removeLast() }
@@ -50,7 +55,7 @@ struct FixedDecimal: Encodable {
     }
 
     /// Outside JSONLineEncoder (which writes `text` itself): the plain number.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
     }

@@ -8,9 +8,11 @@
 /// Double and Float as float32's shortest text (JSONText.number), FixedDecimal
 /// with its places, nil as null (`encodeNil`), an absent optional as no key
 /// (`encodeIfPresent`).
-struct JSONLineEncoder {
+package struct JSONLineEncoder {
+    package init() {}
+
     /// The JSON text of `value` on one line (no newline at the end).
-    func encode(_ value: some Encodable) throws -> String {
+    package func encode(_ value: some Encodable) throws -> String {
         let root = JSONNode()
         try root.set(value, codingPath: [])
         return root.text
@@ -18,7 +20,7 @@ struct JSONLineEncoder {
 
     /// `encode` for the line types of this folder, which cannot fail: the
     /// containers here never throw, and those types' `encode(to:)` only call them.
-    func line(_ value: some Encodable) -> String {
+    package func line(_ value: some Encodable) -> String {
         try! encode(value)
     }
 }
@@ -173,7 +175,7 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
 extension KeyedEncodingContainer {
     /// `value`, or null when it is nil: for the keys the `--json` contracts
     /// always carry (`encodeIfPresent` leaves an absent optional's key out).
-    mutating func encodeOrNull(_ value: (some Encodable)?, forKey key: Key) throws {
+    package mutating func encodeOrNull(_ value: (some Encodable)?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 }

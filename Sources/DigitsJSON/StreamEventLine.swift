@@ -6,17 +6,28 @@
 ///
 /// The end object adds "failed" when frames failed to decode, "error" when
 /// the stream broke off, and "interrupted": true after Ctrl-C.
-enum StreamEventLine: Encodable {
+///
+/// The server's WebSocket (`GET /v1/stream`) sends "digit" and "clear", and
+/// also, when asked, one "frame" object per frame analysed, and an "error"
+/// object for a frame it cannot decode:
+///
+///     {"event": "frame", "frame": 12, "digit": 7, "confidence": 0.9, "preprocessed": {...}}
+///     {"event": "error", "frame": 5, "error": "..."}
+package enum StreamEventLine: Encodable {
     case digit(frame: Int, digit: Int, confidence: Double, latencyMilliseconds: Double)
     case clear(frame: Int)
     case end(frames: Int, analysed: Int, dropped: Int, framesPerSecond: Double, failed: Int, error: String?, interrupted: Bool)
+    /// One frame analysed: its digit (nil: none), confidence and 28x28.
+    case frame(frame: Int, digit: Int?, confidence: Double?, preprocessed: PreprocessedPicture?)
+    /// One frame that could not be analysed.
+    case frameError(frame: Int, message: String)
 
     private enum CodingKeys: String, CodingKey {
         case event, frame, digit, confidence, latencyMilliseconds = "latency_ms"
-        case frames, analysed, dropped, fps, failed, error, interrupted
+        case frames, analysed, dropped, fps, failed, error, interrupted, preprocessed
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .digit(let frame, let digit, let confidence, let latency):
@@ -37,6 +48,16 @@ enum StreamEventLine: Encodable {
             if failed > 0 { try object.encode(failed, forKey: .failed) }
             try object.encodeIfPresent(error, forKey: .error)
             if interrupted { try object.encode(true, forKey: .interrupted) }
+        case .frame(let frame, let digit, let confidence, let preprocessed):
+            try object.encode("frame", forKey: .event)
+            try object.encode(frame, forKey: .frame)
+            try object.encodeOrNull(digit, forKey: .digit)
+            try object.encodeOrNull(confidence, forKey: .confidence)
+            try object.encodeOrNull(preprocessed, forKey: .preprocessed)
+        case .frameError(let frame, let message):
+            try object.encode("error", forKey: .event)
+            try object.encode(frame, forKey: .frame)
+            try object.encode(message, forKey: .error)
         }
     }
 }

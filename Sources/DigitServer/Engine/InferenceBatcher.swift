@@ -1,0 +1,93 @@
+import DigitKit
+import Foundation
+
+/// Gathers the tensors of many requests into one forward pass: up to
+/// `maxBatch` of them, or whatever has come when the oldest has waited
+/// `maxDelay` (the dynamic batching of TorchServe's `batch_size` /
+/// `max_batch_delay`). The forward passes run on a thread of their own, so
+/// neither the event loop nor the decoding workers wait for libtorch.
+final class InferenceBatcher: @unchecked Sendable {
+    /// The sizes of the batches run, for /metrics.
+    typealias BatchObserver = @Sendable (_ size: Int, _ seconds: Double) -> Void
+
+    private struct Pending {
+        let tensor: DigitTensor
+        let arrived: Date
+        let continuation: CheckedContinuation<Prediction, any Error>
+    }
+
+    private let model: DigitModel
+    private let maxBatch: Int
+    private let maxDelay: TimeInterval
+    private let observe: BatchObserver
+    /// Guards `pending` and `running`; signalled when either changes.
+    private let condition = NSCondition()
+    private var pending: [Pending] = []
+    private var running = true
+    private var thread: Thread?
+
+    init(model: DigitModel, maxBatch: Int, maxDelay: Duration, observe: @escaping BatchObserver = { _, _ in }) {
+        self.model = model
+        self.maxBatch = maxBatch
+        self.maxDelay = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
+        self.observe = observe
+        // The thread holds the batcher until stop() lets its loop end.
+        let thread = Thread { self.loop() }
+        thread.name = "digits-forward"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// The model's prediction for `tensor`, from the next batch.
+    func predict(_ tensor: DigitTensor) async throws -> Prediction {
+        try await withCheckedThrowingContinuation { continuation in
+            condition.lock()
+            defer { condition.unlock() }
+            guard running else {
+                continuation.resume(throwing: APIError.shuttingDown)
+                return
+            }
+            pending.append(Pending(tensor: tensor, arrived: Date(), continuation: continuation))
+            condition.signal()
+        }
+    }
+
+    /// Runs what is queued, then ends the thread; later calls fail.
+    func stop() {
+        condition.lock()
+        running = false
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while let batch = nextBatch() {
+            let started = Date()
+            do {
+                let predictions = try model.predict(batch.map(\.tensor))
+                for (waiting, prediction) in zip(batch, predictions) { waiting.continuation.resume(returning: prediction) }
+            } catch {
+                for waiting in batch { waiting.continuation.resume(throwing: error) }
+            }
+            observe(batch.count, Date().timeIntervalSince(started))
+        }
+    }
+
+    /// Waits for a first tensor, then for a full batch or the first one's
+    /// delay; nil once stopped with nothing left.
+    private func nextBatch() -> [Pending]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty {
+            if !running { return nil }
+            condition.wait()
+        }
+        let due = pending[0].arrived.addingTimeInterval(maxDelay)
+        while running, pending.count < maxBatch, Date() < due {
+            _ = condition.wait(until: due)
+        }
+        let batch = Array(pending.prefix(maxBatch))
+        pending.removeFirst(batch.count)
+        return batch
+    }
+}

@@ -1,0 +1,98 @@
+import DigitKit
+import NIOPosix
+
+/// The work behind the routes: pictures decoded and preprocessed on the
+/// worker threads, classified in batches gathered across requests, numbers
+/// read, stream frames analysed. Nothing here runs on the event loop.
+final class RecognitionEngine: Sendable {
+    let model: DigitModel
+    let decoder: ImageDecoder
+    /// The photo pipeline (with the ink locator, if any).
+    let preprocessor: Preprocessor
+    let reader: NumberReader
+    let batcher: InferenceBatcher
+    let admission: AdmissionLimit
+    let metrics: ServerMetrics
+    private let workers: NIOThreadPool
+
+    init(model: DigitModel, preprocessor: Preprocessor, lineModel: LineModel?, configuration: ServerConfiguration, metrics: ServerMetrics) {
+        self.model = model
+        self.decoder = .forClassification
+        self.preprocessor = preprocessor
+        self.reader = NumberReader(model: model, lineModel: lineModel, preprocessor: preprocessor)
+        self.metrics = metrics
+        self.batcher = InferenceBatcher(model: model, maxBatch: configuration.maxBatch, maxDelay: configuration.maxDelay) { size, seconds in
+            metrics.batchRun(size: size, seconds: seconds)
+        }
+        self.admission = AdmissionLimit(limit: configuration.maxQueue)
+        self.workers = NIOThreadPool(numberOfThreads: configuration.workers)
+        workers.start()
+    }
+
+    /// Runs a few forward passes so that TorchScript's first, slow calls
+    /// are behind us before /readyz says ready.
+    func warmUp() async throws {
+        let blank = try DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
+        for _ in 0..<3 { _ = try await batcher.predict(blank) }
+    }
+
+    /// The classification of one encoded picture and the 28x28 the model saw.
+    func classify(_ bytes: [UInt8], name: String, options: ClassifyOptions) async throws -> (Classification, DigitTensor?) {
+        var preprocessor = self.preprocessor
+        preprocessor.inversion = options.inversion
+        if options.raw {
+            preprocessor.mode = .raw
+            preprocessor.locator = nil
+        }
+        let prepared = try await onWorker { [decoder, preprocessor] () throws -> (DigitTensor?, [PreprocessingWarning]) in
+            let image = try Self.decode(bytes, name: name, with: decoder)
+            let stages = try Self.serverFault { () throws(DigitError) in try preprocessor.stages(for: image) }
+            return (stages.tensor, stages.warnings)
+        }
+        guard let tensor = prepared.0 else {
+            return (Classification(prediction: nil, warnings: prepared.1, rule: options.uncertainty), nil)
+        }
+        let prediction: Prediction
+        do { prediction = try await batcher.predict(tensor) } catch let error as DigitError { throw APIError.modelFailed(error) }
+        return (Classification(prediction: prediction, warnings: prepared.1, rule: options.uncertainty), tensor)
+    }
+
+    /// The number one encoded picture shows.
+    func read(_ bytes: [UInt8], name: String, options: ReadOptions) async throws -> NumberReading {
+        try await onWorker { [decoder, reader] in
+            let image = try Self.decode(bytes, name: name, with: decoder)
+            return try Self.serverFault { () throws(DigitError) in try reader.read(image, length: options.length) }
+        }
+    }
+
+    /// One stream frame analysed by `recognizer`.
+    func analyse(_ frame: VideoFrame, with recognizer: StreamRecognizer) async throws(DigitError) -> FrameAnalysis {
+        do {
+            return try await onWorker { try recognizer.analyse(frame) }
+        } catch let error as DigitError {
+            throw error
+        } catch {
+            throw DigitError(.inferenceFailed, "\(error)")
+        }
+    }
+
+    /// Stops the forward thread (after what is queued) and the workers.
+    func shutdown() async {
+        batcher.stop()
+        try? await workers.shutdownGracefully()
+    }
+
+    /// The picture in `bytes`; one that cannot be decoded is the client's 400.
+    private static func decode(_ bytes: [UInt8], name: String, with decoder: ImageDecoder) throws(APIError) -> GrayImage {
+        do { return try decoder.decode(bytes: bytes) } catch { throw .undecodablePicture(error, name: name) }
+    }
+
+    /// `work`'s result; its failure (the model's or the locator's) is the server's 500.
+    private static func serverFault<T>(_ work: () throws(DigitError) -> T) throws(APIError) -> T {
+        do { return try work() } catch { throw .modelFailed(error) }
+    }
+
+    private func onWorker<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await workers.runIfActive(work)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+
+/// The pictures of a classify or read request: the body itself, or the
+/// parts of a `multipart/form-data` body. The format of each picture is
+/// read from its bytes; the media type only rules out what is no picture
+/// we read (415, naming it).
+enum PictureBody {
+    case single([UInt8])
+    case multipart([MultipartFormData.Part])
+
+    /// Media types sent as one picture; `curl --data-binary @photo.png`
+    /// labels its body application/x-www-form-urlencoded, so that one is
+    /// taken as bytes too.
+    static let pictureTypes: Set<String> = [
+        "image/png", "image/jpeg", "image/pjpeg", "image/x-portable-anymap", "image/x-portable-graymap",
+        "image/x-portable-pixmap", "image/x-portable-bitmap", "application/octet-stream", "application/x-www-form-urlencoded",
+    ]
+
+    /// Reads the body (at most `maxBody` bytes, refused early by its
+    /// Content-Length) and splits it as its media type says.
+    static func read(_ request: Request, maxBody: Int, maxParts: Int, multipartAllowed: Bool) async throws -> PictureBody {
+        let contentType = request.headers[.contentType] ?? "application/octet-stream"
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let isMultipart = mediaType == "multipart/form-data"
+        guard pictureTypes.contains(mediaType) || (isMultipart && multipartAllowed) else {
+            throw APIError.unsupportedMediaType(mediaType.isEmpty ? "(empty)" : mediaType)
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody {
+            throw APIError.bodyTooLarge(limit: maxBody)
+        }
+        var request = request
+        let buffer = try await request.collectBody(upTo: maxBody)
+        let bytes = Array(buffer.readableBytesView)
+        guard isMultipart else {
+            guard !bytes.isEmpty else { throw APIError.badRequest("the request body is empty: send one picture") }
+            return .single(bytes)
+        }
+        guard let boundary = MultipartFormData.boundary(ofContentType: contentType) else {
+            throw APIError.badRequest("multipart/form-data needs a boundary parameter of 1 to 70 plain characters")
+        }
+        return .multipart(try MultipartFormData(body: bytes, boundary: boundary, maxParts: maxParts).parts)
+    }
+}
