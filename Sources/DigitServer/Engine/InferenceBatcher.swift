@@ -25,17 +25,17 @@ final class InferenceBatcher: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Pending] = []
     private var running = true
-    private var thread: Thread?
 
     init(model: DigitModel, maxBatch: Int, maxDelay: Duration, observe: @escaping BatchObserver = { _, _ in }) {
         self.model = model
         self.maxBatch = maxBatch
         self.maxDelay = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
         self.observe = observe
-        // The thread holds the batcher until stop() lets its loop end.
+        // The thread holds the batcher until stop() lets its loop end; the
+        // batcher does not hold the thread (a Thread keeps its closure, so
+        // that would be a cycle that outlives both).
         let thread = Thread { self.loop() }
         thread.name = "digits-forward"
-        self.thread = thread
         thread.start()
     }
 
