@@ -57,6 +57,8 @@ let package = Package(
         // opens on first use (TorchBridgeLoader): commands that run no model
         // do not load libtorch. `swift build` builds it with everything else.
         .library(name: "DigitsTorchBridge", type: .dynamic, targets: ["TorchBridge"]),
+        // `digits serve` for a Swift program of one's own: DigitServer(configuration:model:...).run.
+        .library(name: "DigitServer", targets: ["DigitServer"]),
         .executable(name: "digits", targets: ["digits"]),
     ],
     dependencies: [

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // The libFuzzer targets over DigitKit's decode + preprocess path, its
-// stream readers (concatenated images, lists of paths) and its number reader. Kept out of
+// stream readers (concatenated images, lists of paths), its number reader and
+// what digits serve parses from a request. Kept out of
 // the main package: a libFuzzer entry point has no main() of its own.
 // See README.md for how to build and run it.
 
@@ -28,6 +29,16 @@ let package = Package(
         .executableTarget(
             name: "ReadFuzzer",
             dependencies: [.product(name: "DigitKit", package: "digits")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // What digits serve parses from a request: multipart bodies and raw
+        // GRAY WebSocket frames, then each picture decoded and preprocessed.
+        .executableTarget(
+            name: "RequestFuzzer",
+            dependencies: [
+                .product(name: "DigitKit", package: "digits"),
+                .product(name: "DigitServer", package: "digits"),
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

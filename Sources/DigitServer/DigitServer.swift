@@ -19,8 +19,11 @@ public struct DigitServer: Sendable {
     let logger: Logger
 
     /// A server over `model`, finding ink with `preprocessor` (which holds
-    /// the ink locator, if any) and reading numbers with `lineModel`.
-    public init(configuration: ServerConfiguration, model: DigitModel, preprocessor: Preprocessor, lineModel: LineModel?, logger: Logger) {
+    /// the ink locator, if any) and reading numbers with `lineModel`; throws
+    /// when a setting is out of range (`ServerConfiguration.problem`).
+    public init(configuration: ServerConfiguration, model: DigitModel, preprocessor: Preprocessor, lineModel: LineModel?,
+                logger: Logger) throws(DigitError) {
+        if let problem = configuration.problem { throw DigitError(.invalidArgument, problem) }
         self.configuration = configuration
         self.model = model
         self.preprocessor = preprocessor
@@ -28,8 +31,9 @@ public struct DigitServer: Sendable {
         self.logger = logger
     }
 
-    /// Serves until SIGTERM or SIGINT, then stops accepting, finishes what is
-    /// in flight and returns. `onListening` gets the address once bound
+    /// Serves until SIGTERM or SIGINT; then /readyz says "draining" for
+    /// `drainDelay` while requests are still answered, and the server stops
+    /// accepting, finishes what is in flight and returns. `onListening` gets the address once bound
     /// (the port the system chose for port 0).
     public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
         let metrics = ServerMetrics()
@@ -41,11 +45,7 @@ public struct DigitServer: Sendable {
                                               + configuration.deadline.components.attoseconds / 1_000_000_000)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(
-                    http1: .init(additionalChannelHandlers: [RequestHeadDeadline(deadline: deadline)]),
-                    ws: .init(maxFrameSize: configuration.maxFrameBytes, autoPing: .enabled(timePeriod: .seconds(30))))),
+            server: Self.serverBuilder(router: router, configuration: configuration, deadline: deadline),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "digits",
                                  availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
             services: [WarmUpService(engine: engine, readiness: readiness, logger: logger)],
@@ -54,13 +54,32 @@ public struct DigitServer: Sendable {
             },
             logger: logger)
         defer { logger.info("stopped") }
+        // Shut down in reverse order: the drain first, while the server still answers.
+        let group = ServiceGroup(configuration: .init(
+            services: [app, DrainService(readiness: readiness, delay: configuration.drainDelay, logger: logger)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await group.run()
         } catch {
             await engine.shutdown()
             throw error
         }
         await engine.shutdown()
+    }
+
+    /// HTTP/1.1 with the WebSocket upgrade, each connection's request heads
+    /// held to the deadline (FirstRequestHeadDeadline, RequestHeadDeadline).
+    private static func serverBuilder(router: Router<BasicWebSocketRequestContext>, configuration: ServerConfiguration,
+                                      deadline: TimeAmount) -> HTTPServerBuilder {
+        let webSocketResponder = router.buildResponder()
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(additionalChannelHandlers: [RequestHeadDeadline(deadline: deadline)]),
+            ws: .init(maxFrameSize: configuration.maxFrameBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+        return HTTPServerBuilder { responder in
+            HeadDeadlineChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                deadline: deadline)
+        }
     }
 
     private func makeRouter(engine: RecognitionEngine, readiness: Readiness) -> Router<BasicWebSocketRequestContext> {
@@ -83,9 +102,8 @@ public struct DigitServer: Sendable {
     }
 }
 
-/// Warms the model once the server listens, then marks it ready; when a
-/// graceful shutdown begins, marks it not ready again, so that a load
-/// balancer polling /readyz sends nothing more while in-flight work ends.
+/// Warms the model once the server listens, then marks it ready, and stays
+/// until the shutdown (a service of the application that ends would end it).
 struct WarmUpService: Service {
     let engine: RecognitionEngine
     let readiness: Readiness
@@ -96,6 +114,21 @@ struct WarmUpService: Service {
         readiness.markReady()
         logger.info("ready")
         try? await gracefulShutdown()
+    }
+}
+
+/// At a graceful shutdown, before the server stops accepting: marks it not
+/// ready and waits `delay`, so that a load balancer polling /readyz stops
+/// sending new requests while this one still answers them.
+struct DrainService: Service {
+    let readiness: Readiness
+    let delay: Duration
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
         readiness.markDraining()
+        logger.info("draining")
+        if delay > .zero { try? await Task.sleep(for: delay) }
     }
 }

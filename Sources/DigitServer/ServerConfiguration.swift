@@ -15,6 +15,12 @@ public struct ServerConfiguration: Sendable {
     /// Pictures admitted at once (decoding, waiting or in a forward pass);
     /// beyond it a request gets 503 with Retry-After.
     public var maxQueue = 256
+    /// Request body bytes held at once (being read or waiting for their
+    /// pictures' turn); beyond it a request gets 503 before its body is read.
+    public var maxBodyBytesInFlight = 256 * 1024 * 1024
+    /// After SIGTERM, how long to keep answering while /readyz says
+    /// "draining", so that a load balancer polling it stops sending first.
+    public var drainDelay: Duration = .zero
     /// Open connections at most; more wait in the listen backlog.
     public var maxConnections = 512
     /// How long a request may take from its first byte to its answer; a slow
@@ -30,4 +36,21 @@ public struct ServerConfiguration: Sendable {
     public var maxFramesPerSecond = 60
 
     public init() {}
+
+    /// What is wrong with these settings, if anything.
+    public var problem: String? {
+        if !(1...4096).contains(maxBatch) { return "maxBatch must be between 1 and 4096, got \(maxBatch)" }
+        if maxDelay < .zero || maxDelay > .seconds(1) { return "maxDelay must be between 0 and 1 s, got \(maxDelay)" }
+        if workers < 1 { return "workers must be at least 1, got \(workers)" }
+        if maxBody < 1 { return "maxBody must be at least 1 byte, got \(maxBody)" }
+        if maxBodyBytesInFlight < maxBody { return "maxBodyBytesInFlight must be at least maxBody, got \(maxBodyBytesInFlight)" }
+        if maxQueue < 1 { return "maxQueue must be at least 1, got \(maxQueue)" }
+        if maxConnections < 1 { return "maxConnections must be at least 1, got \(maxConnections)" }
+        if deadline <= .zero { return "deadline must be above 0, got \(deadline)" }
+        if drainDelay < .zero { return "drainDelay must not be negative, got \(drainDelay)" }
+        if maxFrameBytes < 1 { return "maxFrameBytes must be at least 1, got \(maxFrameBytes)" }
+        if maxFramesPerSecond < 1 { return "maxFramesPerSecond must be at least 1, got \(maxFramesPerSecond)" }
+        if let token, token.isEmpty { return "token must not be empty" }
+        return nil
+    }
 }

@@ -13,6 +13,10 @@
 ///
 ///     {"event": "frame", "frame": 12, "digit": 7, "confidence": 0.9, "preprocessed": {...}}
 ///     {"event": "error", "frame": 5, "error": "..."}
+///     {"event": "dropped", "frame": 6}
+///
+/// ("dropped": a newer frame came before this one was analysed, or frames
+/// came faster than the server takes them.)
 package enum StreamEventLine: Encodable {
     case digit(frame: Int, digit: Int, confidence: Double, latencyMilliseconds: Double)
     case clear(frame: Int)
@@ -21,6 +25,8 @@ package enum StreamEventLine: Encodable {
     case frame(frame: Int, digit: Int?, confidence: Double?, preprocessed: PreprocessedPicture?)
     /// One frame that could not be analysed.
     case frameError(frame: Int, message: String)
+    /// One frame left unanalysed.
+    case dropped(frame: Int)
 
     private enum CodingKeys: String, CodingKey {
         case event, frame, digit, confidence, latencyMilliseconds = "latency_ms"
@@ -54,6 +60,9 @@ package enum StreamEventLine: Encodable {
             try object.encodeOrNull(digit, forKey: .digit)
             try object.encodeOrNull(confidence, forKey: .confidence)
             try object.encodeOrNull(preprocessed, forKey: .preprocessed)
+        case .dropped(let frame):
+            try object.encode("dropped", forKey: .event)
+            try object.encode(frame, forKey: .frame)
         case .frameError(let frame, let message):
             try object.encode("error", forKey: .event)
             try object.encode(frame, forKey: .frame)

@@ -15,13 +15,15 @@ extension Digits {
                 (query: length) answer with the keys of classify --json and read --json. \
                 GET /v1/stream is a WebSocket: binary frames in, the digit and clear events of \
                 stream --json out. GET /healthz, /readyz, /metrics (Prometheus), /openapi.json, \
-                and the page at /. Errors are {"error", "code"} with 400, 401, 408, 413, 415 or 503.
+                and the page at /. Errors are {"error", "code"} with 400, 401, 404, 405, 408, 413, \
+                415, 426, 500 or 503.
 
                 Requests from all connections are classified together in batches of up to \
                 --max-batch pictures, waiting at most --max-delay-ms for a batch to fill. When it \
                 is listening, one line on standard output says where: "listening on \
                 http://127.0.0.1:8080" (--port 0 picks a free port). SIGTERM or SIGINT stops \
-                accepting, finishes the requests in flight, and exits 0.
+                accepting (after --drain-seconds of /readyz saying draining), finishes the \
+                requests in flight, and exits 0.
 
                 Exit status: 0 stopped by a signal; 2 usage error, the model or ink locator is \
                 missing or unusable, the token file cannot be read, or the address cannot be bound.
@@ -55,6 +57,9 @@ extension Digits {
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long a request may take from its first byte to its answer.", valueName: "s"))
         var deadlineSeconds = 30.0
 
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("After SIGTERM, keep answering this long while /readyz says draining, for a load balancer to notice.", valueName: "s"))
+        var drainSeconds = 0.0
+
         @Option(name: .long, help: ArgumentHelp("Ask for this file's token as Authorization: Bearer TOKEN on /v1/ and /metrics.", valueName: "path"),
                 completion: .file())
         var tokenFile: String?
@@ -70,6 +75,7 @@ extension Digits {
             guard (1...1_000_000).contains(maxQueue) else { throw ValidationError("--max-queue must be between 1 and 1000000, got \(maxQueue)") }
             guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be between 1 and 1000000, got \(maxConnections)") }
             guard deadlineSeconds > 0, deadlineSeconds <= 3600 else { throw ValidationError("--deadline-seconds must be above 0 and at most 3600, got \(deadlineSeconds)") }
+            guard (0...3600).contains(drainSeconds) else { throw ValidationError("--drain-seconds must be between 0 and 3600, got \(drainSeconds)") }
         }
 
         func run() throws {
@@ -82,6 +88,7 @@ extension Digits {
             configuration.maxQueue = maxQueue
             configuration.maxConnections = maxConnections
             configuration.deadline = .milliseconds(Int64(deadlineSeconds * 1000))
+            configuration.drainDelay = .milliseconds(Int64(drainSeconds * 1000))
             configuration.workers = modelOptions.workers(for: .preprocessingBound)
             configuration.corsOrigin = cors
             configuration.token = try tokenFile.map(Self.readToken)
@@ -91,11 +98,19 @@ extension Digits {
             preprocessor.locator = try locatorChoice.loadLocator(besideDigitModel: model.path)
             let lineModel = ShippedModel.linePath(besideDigitModel: model.path).flatMap { try? LineModel(path: $0) }
             let logger = Logger(label: "digits-serve", factory: { label in StreamLogHandler.standardError(label: label) })
-            let server = DigitServer(configuration: configuration, model: model, preprocessor: preprocessor, lineModel: lineModel, logger: logger)
+            let server: DigitServer
+            do {
+                server = try DigitServer(configuration: configuration, model: model, preprocessor: preprocessor, lineModel: lineModel, logger: logger)
+            } catch {
+                StandardError.report(error.description)
+                throw ExitStatus.usageOrModel.exitCode
+            }
 
             let outcome = BlockingRun.run {
                 try await server.run { host, port in
-                    try? StandardOutput.shared.line("listening on http://\(host):\(port)")
+                    // An IPv6 address in a URL is in brackets.
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    try? StandardOutput.shared.line("listening on http://\(shown):\(port)")
                     try? StandardOutput.shared.flush()
                 }
             }

@@ -14,7 +14,7 @@ struct HelpTextTests {
 
     @Test("each default is stated once")
     func defaultsOnce() throws {
-        for command in ["classify", "read", "stream", "eval"] {
+        for command in ["classify", "read", "stream", "serve", "eval"] {
             let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
                 .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
             #expect(text.range(of: #"\(default [^)]*\)\. \(default: "#, options: .regularExpression) == nil, "\(command): \(text)")

@@ -12,7 +12,8 @@ final class InferenceBatcher: @unchecked Sendable {
 
     private struct Pending {
         let tensor: DigitTensor
-        let arrived: Date
+        /// Seconds since boot (monotonic): a change of the wall clock moves no batch.
+        let arrived: TimeInterval
         let continuation: CheckedContinuation<Prediction, any Error>
     }
 
@@ -47,12 +48,13 @@ final class InferenceBatcher: @unchecked Sendable {
                 continuation.resume(throwing: APIError.shuttingDown)
                 return
             }
-            pending.append(Pending(tensor: tensor, arrived: Date(), continuation: continuation))
+            pending.append(Pending(tensor: tensor, arrived: ProcessInfo.processInfo.systemUptime, continuation: continuation))
             condition.signal()
         }
     }
 
-    /// Runs what is queued, then ends the thread; later calls fail.
+    /// Lets the thread run what is queued and end (without waiting for it);
+    /// later calls fail.
     func stop() {
         condition.lock()
         running = false
@@ -62,14 +64,14 @@ final class InferenceBatcher: @unchecked Sendable {
 
     private func loop() {
         while let batch = nextBatch() {
-            let started = Date()
+            let started = ProcessInfo.processInfo.systemUptime
             do {
                 let predictions = try model.predict(batch.map(\.tensor))
                 for (waiting, prediction) in zip(batch, predictions) { waiting.continuation.resume(returning: prediction) }
             } catch {
                 for waiting in batch { waiting.continuation.resume(throwing: error) }
             }
-            observe(batch.count, Date().timeIntervalSince(started))
+            observe(batch.count, ProcessInfo.processInfo.systemUptime - started)
         }
     }
 
@@ -82,9 +84,11 @@ final class InferenceBatcher: @unchecked Sendable {
             if !running { return nil }
             condition.wait()
         }
-        let due = pending[0].arrived.addingTimeInterval(maxDelay)
-        while running, pending.count < maxBatch, Date() < due {
-            _ = condition.wait(until: due)
+        let due = pending[0].arrived + maxDelay
+        while running, pending.count < maxBatch {
+            let remaining = due - ProcessInfo.processInfo.systemUptime
+            guard remaining > 0 else { break }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
         }
         let batch = Array(pending.prefix(maxBatch))
         pending.removeFirst(batch.count)

@@ -24,7 +24,7 @@ final class RecognitionEngine: Sendable {
         self.batcher = InferenceBatcher(model: model, maxBatch: configuration.maxBatch, maxDelay: configuration.maxDelay) { size, seconds in
             metrics.batchRun(size: size, seconds: seconds)
         }
-        self.admission = AdmissionLimit(limit: configuration.maxQueue)
+        self.admission = AdmissionLimit(pictures: configuration.maxQueue, bytes: configuration.maxBodyBytesInFlight)
         self.workers = NIOThreadPool(numberOfThreads: configuration.workers)
         workers.start()
     }

@@ -5,10 +5,10 @@ import Hummingbird
 /// Every error the API answers, as `{"error": "...", "code": "..."}` with
 /// its HTTP status (README, "serve"). The message is one line that names the
 /// input and the cause, as the CLI's are.
-struct APIError: Error, Sendable {
+@_spi(Fuzzing) public struct APIError: Error, Sendable {
     let status: HTTPResponse.Status
-    let code: String
-    let message: String
+    public let code: String
+    public let message: String
     /// Extra headers: Retry-After on 503, WWW-Authenticate on 401.
     var headers: HTTPFields = [:]
 
@@ -40,9 +40,6 @@ struct APIError: Error, Sendable {
     static let shuttingDown = APIError(status: .serviceUnavailable, code: "shutting_down",
                                        message: "the server is stopping; retry on another instance",
                                        headers: [.retryAfter: "1"])
-
-    static let notReady = APIError(status: .serviceUnavailable, code: "not_ready",
-                                   message: "the model is still loading; retry shortly", headers: [.retryAfter: "1"])
 
     static let unauthorized = APIError(status: .unauthorized, code: "unauthorized",
                                        message: "a bearer token is required: send Authorization: Bearer TOKEN",

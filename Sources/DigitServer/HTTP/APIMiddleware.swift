@@ -33,7 +33,9 @@ struct APIMiddleware<Context: RequestContext>: RouterMiddleware {
                 return Route.known(path) ? .methodNotAllowed(request.method, path) : .notFound(path)
             case .contentTooLarge: return .bodyTooLarge(limit: maxBody)
             case .methodNotAllowed: return .methodNotAllowed(request.method, request.uri.path)
-            default: return APIError(status: error.status, code: "http_\(error.status.code)", message: error.status.reasonPhrase)
+            default:
+                return APIError(status: error.status, code: error.status.code < 500 ? "bad_request" : "internal_error",
+                                message: error.status.reasonPhrase)
             }
         default:
             return .internalError("\(error)")

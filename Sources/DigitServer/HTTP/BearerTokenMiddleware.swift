@@ -13,11 +13,13 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        guard path.hasPrefix("/v1/") || path == "/metrics" else { return try await next(request, context) }
+        // As the router matches: empty path pieces ("//v1", "/metrics/") do not count.
+        let pieces = request.uri.path.split(separator: "/")
+        guard pieces.first == "v1" || pieces == ["metrics"] else { return try await next(request, context) }
         let header = request.headers[.authorization] ?? ""
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix), Self.constantTimeEqual(Array(header.utf8.dropFirst(prefix.utf8.count)), token) else {
+        let scheme = "bearer "
+        guard header.lowercased().hasPrefix(scheme),
+              Self.constantTimeEqual(Array(header.utf8.dropFirst(scheme.utf8.count)), token) else {
             throw APIError.unauthorized
         }
         return try await next(request, context)
@@ -30,5 +32,12 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             difference |= a[index] ^ (b.isEmpty ? 0 : b[index % b.count])
         }
         return difference == 0
+    }
+}
+
+/// The token comparison alone, for the tests.
+@_spi(Fuzzing) public enum BearerTokenMiddlewareCheck {
+    public static func equal(_ given: String, _ expected: String) -> Bool {
+        BearerTokenMiddleware<BasicRequestContext>.constantTimeEqual(Array(given.utf8), Array(expected.utf8))
     }
 }

@@ -4,19 +4,25 @@ import Foundation
 /// headers (only `Content-Disposition`'s `filename` and `Content-Type` are
 /// kept) and its bytes. Everything is bounded by the body already in memory;
 /// a malformed body is a 400 naming what is wrong.
-struct MultipartFormData: Equatable {
-    struct Part: Equatable {
-        var filename: String?
-        var contentType: String?
-        var bytes: [UInt8]
+@_spi(Fuzzing) public struct MultipartFormData: Equatable, Sendable {
+    public struct Part: Equatable, Sendable {
+        public var filename: String?
+        public var contentType: String?
+        public var bytes: [UInt8]
+
+        public init(filename: String?, contentType: String?, bytes: [UInt8]) {
+            self.filename = filename
+            self.contentType = contentType
+            self.bytes = bytes
+        }
     }
 
-    var parts: [Part]
+    public var parts: [Part]
 
     /// The boundary of a `multipart/form-data; boundary=...` content type,
     /// unquoted; nil when there is none or it is not 1-70 of RFC 2046's
     /// characters (no CR or LF, so that finding it stays linear in the body).
-    static func boundary(ofContentType type: String) -> String? {
+    public static func boundary(ofContentType type: String) -> String? {
         for parameter in type.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
@@ -29,9 +35,12 @@ struct MultipartFormData: Equatable {
     }
 
     /// The parts of `body`, at most `maxParts` of them.
-    init(body: [UInt8], boundary: String, maxParts: Int) throws(APIError) {
+    public init(body: [UInt8], boundary: String, maxParts: Int) throws(APIError) {
         let delimiter = Array("--\(boundary)".utf8)
-        guard var position = Self.find(delimiter, in: body, from: 0) else {
+        // The first delimiter starts the body or a line: searched with its CR LF
+        // (which the boundary cannot hold), so the search cannot overlap itself.
+        let first = body.starts(with: delimiter) ? 0 : Self.find(Self.crlf + delimiter, in: body, from: 0).map { $0 + 2 }
+        guard var position = first else {
             throw .badRequest("the multipart body has no boundary line --\(boundary)")
         }
         var parts: [Part] = []
@@ -43,7 +52,9 @@ struct MultipartFormData: Equatable {
                 throw .badRequest("the multipart body ends inside a boundary line")
             }
             let headersStart = lineEnd + 2
-            guard let headersEnd = Self.find(Self.crlf + Self.crlf, in: body, from: headersStart) else {
+            // From the boundary line's own CR LF: a part without headers has
+            // its blank line right after it.
+            guard let headersEnd = Self.find(Self.crlf + Self.crlf, in: body, from: lineEnd) else {
                 throw .badRequest("a part of the multipart body has no end to its headers")
             }
             let contentStart = headersEnd + 4
@@ -54,7 +65,7 @@ struct MultipartFormData: Equatable {
                 throw .badRequest("the multipart body holds more than \(maxParts) parts")
             }
             var part = Part(filename: nil, contentType: nil, bytes: Array(body[contentStart..<next]))
-            Self.readHeaders(body[headersStart..<headersEnd], into: &part)
+            Self.readHeaders(body[headersStart..<max(headersStart, headersEnd)], into: &part)
             parts.append(part)
             position = next + 2
         }

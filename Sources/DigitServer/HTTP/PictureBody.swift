@@ -17,6 +17,12 @@ enum PictureBody {
         "image/x-portable-pixmap", "image/x-portable-bitmap", "application/octet-stream", "application/x-www-form-urlencoded",
     ]
 
+    /// The body bytes to reserve before reading it (AdmissionLimit): its
+    /// Content-Length, or the limit for a body sent in chunks.
+    static func expectedBytes(_ request: Request, maxBody: Int) -> Int {
+        request.headers[.contentLength].flatMap(Int.init).map { min(max($0, 0), maxBody) } ?? maxBody
+    }
+
     /// Reads the body (at most `maxBody` bytes, refused early by its
     /// Content-Length) and splits it as its media type says.
     static func read(_ request: Request, maxBody: Int, maxParts: Int, multipartAllowed: Bool) async throws -> PictureBody {

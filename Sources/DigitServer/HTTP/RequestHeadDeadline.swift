@@ -14,18 +14,17 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let deadline: TimeAmount
     private var timer: Scheduled<Void>?
+    /// Requests whose head came and whose answer has not ended: with a
+    /// pipelined request behind an answer, the clock must not start.
+    private var inFlight = 0
 
     init(deadline: TimeAmount) {
         self.deadline = deadline
     }
 
+    /// Added to a connection already accepted: the clock starts now.
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
         arm(context)
-        context.fireChannelActive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -33,12 +32,18 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { disarm() }
+        if case .head = unwrapInboundIn(data) {
+            inFlight += 1
+            disarm()
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context) }
+        if case .end = unwrapOutboundIn(data) {
+            inFlight = max(0, inFlight - 1)
+            if inFlight == 0 { arm(context) }
+        }
         context.write(data, promise: promise)
     }
 

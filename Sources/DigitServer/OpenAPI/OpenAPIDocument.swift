@@ -122,7 +122,7 @@ enum OpenAPIDocument {
     },
     "responses": {
       "BadRequest": {"description": "The picture cannot be decoded, or an option is wrong.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-      "Unauthorized": {"description": "A bearer token is required (--token-file) and missing or wrong.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+      "Unauthorized": {"description": "A bearer token is required (--token-file) and missing or wrong.", "headers": {"WWW-Authenticate": {"schema": {"type": "string", "const": "Bearer"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "Timeout": {"description": "The upload and the work took longer than --deadline-seconds.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "TooLarge": {"description": "The body is over --max-body.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "Unsupported": {"description": "The media type is not a picture this server reads.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
@@ -181,7 +181,7 @@ enum OpenAPIDocument {
     "/v1/stream": {
       "get": {
         "operationId": "stream",
-        "summary": "A WebSocket: binary messages are frames (JPEG, PNG, or \"GRAY\", width and height as little-endian uint16, then the grey bytes); text messages back are the events of `digits stream --json` ({\"event\": \"digit\" | \"clear\" | \"frame\" | \"error\", ...}).",
+        "summary": "A WebSocket: binary messages are frames (JPEG, PNG, or \"GRAY\", width and height as little-endian uint16, then the grey bytes); text messages back are the events of `digits stream --json` ({\"event\": \"digit\" | \"clear\" | \"frame\" | \"error\" | \"dropped\", ...}).",
         "security": [{}, {"bearer": []}],
         "parameters": [
           {"name": "stable_frames", "in": "query", "required": false, "description": "Frames a digit must hold before it is reported.", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
@@ -190,7 +190,7 @@ enum OpenAPIDocument {
         ],
         "responses": {
           "101": {"description": "Switched to the WebSocket protocol."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
+          "400": {"description": "The upgrade was refused (a bad option, or a token missing or wrong): a WebSocket upgrade that fails has no body."},
           "401": {"$ref": "#/components/responses/Unauthorized"},
           "426": {"description": "The request is not a WebSocket upgrade.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
         }

@@ -3,8 +3,9 @@ import Hummingbird
 import HummingbirdWebSocket
 
 /// `GET /v1/stream`: a WebSocket of frames in and `digit` / `clear` events
-/// out (StreamSession). Its options are checked before the upgrade, so a bad
-/// one is an ordinary 400.
+/// out (StreamSession). Its options are checked before the upgrade: a bad one
+/// (or a missing token) refuses it, which a WebSocket upgrade answers with a
+/// 400 and no body; a GET that asks for no upgrade gets 426 and why.
 struct StreamRoute: Sendable {
     let engine: RecognitionEngine
     let configuration: ServerConfiguration

@@ -3,17 +3,17 @@ import DigitKit
 /// A raw 8-bit grey frame as a WebSocket client may send it: the four ASCII
 /// bytes "GRAY", width and height as little-endian UInt16, then width x
 /// height bytes row by row (no decoding to pay for a camera's frames).
-enum RawGrayFrame {
+@_spi(Fuzzing) public enum RawGrayFrame {
     static let magic: [UInt8] = Array("GRAY".utf8)
     static let headerSize = 8
 
     /// Whether `bytes` start as a raw grey frame.
-    static func isRaw(_ bytes: [UInt8]) -> Bool {
+    public static func isRaw(_ bytes: [UInt8]) -> Bool {
         bytes.count >= magic.count && Array(bytes.prefix(magic.count)) == magic
     }
 
     /// The picture a raw frame holds; its size must match the header exactly.
-    static func image(_ bytes: [UInt8]) throws(DigitError) -> GrayImage {
+    public static func image(_ bytes: [UInt8]) throws(DigitError) -> GrayImage {
         guard bytes.count >= headerSize else {
             throw DigitError(.invalidImage, "a raw GRAY frame needs an 8-byte header, got \(bytes.count) bytes")
         }

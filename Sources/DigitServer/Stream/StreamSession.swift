@@ -7,6 +7,10 @@ import HummingbirdWebSocket
 /// stability rule. A frame that arrives while another is analysed waits in
 /// a slot of one; a newer frame replaces it (dropped, as `stream` drops
 /// frames a live source outpaces it by), so a fast camera cannot queue work.
+/// Frames faster than the rate cap, or past the server's limit of pictures
+/// in progress (shared with the HTTP routes), are dropped too. Each dropped frame is
+/// told ("dropped"), so a client that keeps one frame in flight never waits
+/// for an answer that will not come.
 struct StreamSession: Sendable {
     let engine: RecognitionEngine
     let recognizer: StreamRecognizer
@@ -29,6 +33,7 @@ struct StreamSession: Sendable {
                 let now = StreamClock.now()
                 guard now - lastAccepted >= minimumInterval else {
                     engine.metrics.streamFrame("dropped")
+                    try await send(.dropped(frame: index), outbound)
                     continue
                 }
                 lastAccepted = now
@@ -43,20 +48,28 @@ struct StreamSession: Sendable {
                 } else {
                     content = .encoded(bytes)
                 }
-                if case .dropped = slot.yield(VideoFrame(index: index, content: content, readTime: now)) {
+                if case .dropped(let older) = slot.yield(VideoFrame(index: index, content: content, readTime: now)) {
                     engine.metrics.streamFrame("dropped")
+                    try await send(.dropped(frame: older.index), outbound)
                 }
             }
+            // The client closed: what is left unanalysed has no one to answer.
             slot.finish()
-            try await group.waitForAll()
+            group.cancelAll()
         }
     }
 
     private func analyse(_ frames: AsyncStream<VideoFrame>, outbound: WebSocketOutboundWriter) async throws {
         var tracker = StabilityTracker(stableFrames: recognizer.options.stableFrames)
         for await frame in frames {
+            guard engine.admission.tryReserve(pictures: 1, bytes: 0) else {
+                engine.metrics.streamFrame("dropped")
+                try await send(.dropped(frame: frame.index), outbound)
+                continue
+            }
             let analysis: FrameAnalysis
             do {
+                defer { engine.admission.release(pictures: 1, bytes: 0) }
                 analysis = try await engine.analyse(frame, with: recognizer)
             } catch {
                 engine.metrics.streamFrame("failed")

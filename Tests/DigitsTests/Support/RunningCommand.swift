@@ -59,6 +59,16 @@ final class RunningCommand: @unchecked Sendable {
     /// Sends SIGINT, as Ctrl-C would.
     func interrupt() { process.interrupt() }
 
+    /// Sends SIGTERM, as a service manager stopping it would.
+    func terminate() { process.terminate() }
+
+    /// What standard output holds so far.
+    var outputSoFar: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: outData, as: UTF8.self)
+    }
+
     /// Waits for the process to end.
     func finish() -> CommandResult {
         group.wait()

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Batching, back-pressure, deadlines and the graceful stop: timing
+/// matters here, so these run one at a time.
+@Suite("digits serve limits and stop", .serialized)
+struct ServeLimitsTests {
+    let seven = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
+    let two = Fixtures.repositoryRoot.appendingPathComponent("Examples/two.png").path
+
+    /// `count` requests at once, each on its own connection and thread.
+    func concurrently(_ count: Int, _ work: @escaping @Sendable (Int) throws -> HTTPTestResponse) -> [HTTPTestResponse?] {
+        let results = ResponseSlots(count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in results.set(index, try? work(index)) }
+        return results.all
+    }
+
+    @Test("requests from many connections share forward passes, and each gets its own answer")
+    func batching() throws {
+        let server = try ServerUnderTest(["--max-delay-ms", "100", "--max-batch", "64"])
+        defer { _ = server.stop() }
+        let responses = concurrently(24) { index in try server.post("/v1/classify", file: index % 2 == 0 ? seven : two) }
+        for (index, response) in responses.enumerated() {
+            #expect(response?.json["digit"] as? Int == (index % 2 == 0 ? 7 : 2), "\(index): \(response?.text ?? "no answer")")
+        }
+        let metrics = try server.request("GET", "/metrics").text
+        let count = Self.value(of: "digits_batch_size_count", in: metrics)
+        let sum = Self.value(of: "digits_batch_size_sum", in: metrics)
+        // 3 warm-up passes of one, then the 24 pictures in fewer passes than pictures.
+        #expect(sum == 27, "\(metrics)")
+        #expect(count < 3 + 24, "batches: \(count) for \(sum) pictures")
+        #expect(metrics.contains("digits_http_requests_total{route=\"/v1/classify\",status=\"200\"} 24"), "\(metrics)")
+    }
+
+    static func value(of name: String, in metrics: String) -> Double {
+        metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? -1
+    }
+
+    @Test("beyond --max-queue pictures in progress a request gets 503 queue_full with Retry-After, the others their answer")
+    func queueFull() throws {
+        // The first picture holds its slot while it waits half a second for a batch.
+        let server = try ServerUnderTest(["--max-queue", "1", "--max-delay-ms", "500", "--max-batch", "64"])
+        defer { _ = server.stop() }
+        let responses = concurrently(8) { _ in try server.post("/v1/classify", file: seven) }
+        let refused = responses.compactMap { $0 }.filter { $0.status == 503 }
+        let answered = responses.compactMap { $0 }.filter { $0.status == 200 }
+        #expect(refused.count >= 1 && answered.count >= 1, "\(responses.map { $0?.status ?? 0 })")
+        #expect(refused.count + answered.count == 8)
+        #expect(refused.allSatisfy { $0.json["code"] as? String == "queue_full" && $0.headers["retry-after"] == "1" })
+        #expect(answered.allSatisfy { $0.json["digit"] as? Int == 7 })
+    }
+
+    @Test("a body that stops halfway is answered 408 at the deadline")
+    func slowUpload() throws {
+        let server = try ServerUnderTest(["--deadline-seconds", "1"])
+        defer { _ = server.stop() }
+        let fd = try HTTPTestClient.connect(port: server.port, timeoutSeconds: 10)
+        defer { close(fd) }
+        try HTTPTestClient.send(fd, HTTPTestClient.head("POST", "/v1/classify", headers: ["Content-Type": "image/png"], bodyCount: 5000) + [0x89, 0x50])
+        let started = Date()
+        let response = try HTTPTestClient.parse(HTTPTestClient.receiveAll(fd))
+        #expect(response.status == 408 && response.json["code"] as? String == "deadline_exceeded", "\(response.text)")
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test("a connection that trickles its request head is closed at the deadline (slowloris), blank lines first or not",
+          arguments: ["", "\r\n\r\n"])
+    func slowloris(blankLines: String) throws {
+        let server = try ServerUnderTest(["--deadline-seconds", "1"])
+        defer { _ = server.stop() }
+        let fd = try HTTPTestClient.connect(port: server.port, timeoutSeconds: 10)
+        defer { close(fd) }
+        let started = Date()
+        var closed = false
+        // HTTP parsers skip blank lines before a request line: they are no head.
+        if !blankLines.isEmpty { try HTTPTestClient.send(fd, Array(blankLines.utf8)) }
+        let head = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40)
+        for byte in head {
+            if (try? HTTPTestClient.send(fd, [byte])) == nil { closed = true; break }
+            var poll = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if Glibc.poll(&poll, 1, 250) > 0 { closed = true; break }
+        }
+        #expect(closed, "the server kept a trickling connection open for \(Date().timeIntervalSince(started)) s")
+        #expect(HTTPTestClient.receiveAll(fd).isEmpty)
+        #expect(Date().timeIntervalSince(started) < 5)
+        // Meanwhile the server answers others.
+        #expect(try server.request("GET", "/healthz").status == 200)
+    }
+
+    @Test("SIGTERM: /readyz says draining while requests are still answered, the one in flight is answered, exit 0")
+    func gracefulStop() throws {
+        let server = try ServerUnderTest(["--max-delay-ms", "800", "--drain-seconds", "1.5"])
+        let inFlight = ResponseSlots(1)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            inFlight.set(0, try? server.post("/v1/classify", file: seven))
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        server.process.terminate()
+        Thread.sleep(forTimeInterval: 0.3)
+        let ready = try server.request("GET", "/readyz")
+        #expect(ready.status == 503 && ready.json["status"] as? String == "draining", "\(ready.text)")
+        #expect(try server.post("/v1/classify", file: two).json["digit"] as? Int == 2, "still answering while draining")
+        let result = server.process.finish()
+        done.wait()
+        #expect(inFlight.all[0]?.json["digit"] as? Int == 7, "\(inFlight.all[0]?.text ?? "no answer")")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("stopped"))
+        #expect((try? HTTPTestClient.request(port: server.port, method: "GET", path: "/healthz")) == nil)
+    }
+}
+
+/// Answers collected from several threads.
+final class ResponseSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [HTTPTestResponse?]
+    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ response: HTTPTestResponse?) { lock.withLock { slots[index] = response } }
+    var all: [HTTPTestResponse?] { lock.withLock { slots } }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A `digits serve --port 0` process for the API tests: started, waited for
+/// until it prints where it listens, and stopped with SIGTERM.
+final class ServerUnderTest: @unchecked Sendable {
+    let process: RunningCommand
+    let port: UInt16
+
+    init(_ arguments: [String] = []) throws {
+        process = try RunningCommand(["serve", "--port", "0", "--threads", "2"] + arguments)
+        guard process.waitForOutput(containing: "\n", seconds: 60),
+              let line = process.outputSoFar.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:"),
+              let port = UInt16(line.split(separator: ":").last ?? "") else {
+            process.terminate()
+            let result = process.finish()
+            throw ServerStartFailure(description: "digits serve did not start: \(result.stdout) \(result.stderr)")
+        }
+        self.port = port
+    }
+
+    /// One request on a connection of its own.
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> HTTPTestResponse {
+        try HTTPTestClient.request(port: port, method: method, path: path, headers: headers, body: body)
+    }
+
+    /// POSTs a file's bytes.
+    func post(_ path: String, file: String, type: String = "image/png") throws -> HTTPTestResponse {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        return try request("POST", path, headers: ["Content-Type": type], body: bytes)
+    }
+
+    /// Stops it with SIGTERM and waits for it to end.
+    func stop() -> CommandResult {
+        process.terminate()
+        return process.finish()
+    }
+}
+
+struct ServerStartFailure: Error, CustomStringConvertible {
+    let description: String
+}
