@@ -4,8 +4,11 @@ import Foundation
 /// Gathers the tensors of many requests into one forward pass: up to
 /// `maxBatch` of them, or whatever has come when the oldest has waited
 /// `maxDelay` (the dynamic batching of TorchServe's `batch_size` /
-/// `max_batch_delay`). The forward passes run on a thread of their own, so
-/// neither the event loop nor the decoding workers wait for libtorch.
+/// `max_batch_delay`). It waits only while other pictures are still being
+/// decoded and could join: when every picture in progress is queued here,
+/// the batch goes at once, so a lone request pays no delay. The forward
+/// passes run on a thread of their own, so neither the event loop nor the
+/// decoding workers wait for libtorch.
 final class InferenceBatcher: @unchecked Sendable {
     /// The sizes of the batches run, for /metrics.
     typealias BatchObserver = @Sendable (_ size: Int, _ seconds: Double) -> Void
@@ -21,12 +24,16 @@ final class InferenceBatcher: @unchecked Sendable {
     private let maxBatch: Int
     private let maxDelay: TimeInterval
     private let observe: BatchObserver
+    /// Pictures in progress in the whole server (AdmissionLimit).
+    private let inProgress: @Sendable () -> Int
     /// Guards `pending` and `running`; signalled when either changes.
     private let condition = NSCondition()
     private var pending: [Pending] = []
     private var running = true
 
-    init(model: DigitModel, maxBatch: Int, maxDelay: Duration, observe: @escaping BatchObserver = { _, _ in }) {
+    init(model: DigitModel, maxBatch: Int, maxDelay: Duration, inProgress: @escaping @Sendable () -> Int = { 0 },
+         observe: @escaping BatchObserver = { _, _ in }) {
+        self.inProgress = inProgress
         self.model = model
         self.maxBatch = maxBatch
         self.maxDelay = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
@@ -85,7 +92,7 @@ final class InferenceBatcher: @unchecked Sendable {
             condition.wait()
         }
         let due = pending[0].arrived + maxDelay
-        while running, pending.count < maxBatch {
+        while running, pending.count < maxBatch, pending.count < inProgress() {
             let remaining = due - ProcessInfo.processInfo.systemUptime
             guard remaining > 0 else { break }
             _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))

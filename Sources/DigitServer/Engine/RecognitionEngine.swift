@@ -21,10 +21,12 @@ final class RecognitionEngine: Sendable {
         self.preprocessor = preprocessor
         self.reader = NumberReader(model: model, lineModel: lineModel, preprocessor: preprocessor)
         self.metrics = metrics
-        self.batcher = InferenceBatcher(model: model, maxBatch: configuration.maxBatch, maxDelay: configuration.maxDelay) { size, seconds in
+        let admission = AdmissionLimit(pictures: configuration.maxQueue, bytes: configuration.maxBodyBytesInFlight)
+        self.admission = admission
+        self.batcher = InferenceBatcher(model: model, maxBatch: configuration.maxBatch, maxDelay: configuration.maxDelay,
+                                        inProgress: { admission.inProgress }) { size, seconds in
             metrics.batchRun(size: size, seconds: seconds)
         }
-        self.admission = AdmissionLimit(pictures: configuration.maxQueue, bytes: configuration.maxBodyBytesInFlight)
         self.workers = NIOThreadPool(numberOfThreads: configuration.workers)
         workers.start()
     }

@@ -2,23 +2,22 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Closes a new connection that has not sent its first request head (up to
-/// the blank line) within the deadline. The HTTP handlers that could watch
-/// for a request head are set up only once the first head has been parsed
-/// (the WebSocket upgrade waits for it), so this one reads bytes; from the
-/// second request on, RequestHeadDeadline watches. Passive once the head is seen.
-final class FirstRequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler {
+/// Closes a new connection that has had no answer at all by the deadline
+/// (and a second's grace, for a 408 written at the deadline to go out).
+/// The HTTP handlers that could watch for a request head are set up only
+/// once the first head has been parsed (the WebSocket upgrade waits for it),
+/// and a head the parser refuses may leave the connection with no answer
+/// and no end; so this handler, at the front of the pipeline, watches bytes:
+/// a client that trickles its first head (slowloris) or sends one that is
+/// not HTTP is cut. From the first answer on, RequestHeadDeadline watches.
+final class FirstRequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
 
     private let deadline: TimeAmount
     private var timer: Scheduled<Void>?
-    /// The last bytes seen, to find CR LF CR LF across reads.
-    private var tail: [UInt8] = []
-    /// Whether a byte other than CR or LF came: HTTP parsers skip blank
-    /// lines before a request line, so "\r\n\r\n" alone is no head.
-    private var requestLineStarted = false
-    private var headSeen = false
 
     init(deadline: TimeAmount) {
         self.deadline = deadline
@@ -26,29 +25,19 @@ final class FirstRequestHeadDeadline: ChannelInboundHandler, RemovableChannelHan
 
     func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
-        timer = context.eventLoop.scheduleTask(in: deadline) { channel.close(promise: nil) }
+        timer = context.eventLoop.scheduleTask(in: deadline + .seconds(1)) { channel.close(promise: nil) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if !headSeen {
-            var bytes = tail + Array(unwrapInboundIn(data).readableBytesView)
-            if !requestLineStarted {
-                bytes = Array(bytes.drop { $0 == 13 || $0 == 10 })
-                requestLineStarted = !bytes.isEmpty
-            }
-            if bytes.count >= 4, (0...(bytes.count - 4)).contains(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }) {
-                headSeen = true
-                timer?.cancel()
-                tail = []
-            } else {
-                tail = Array(bytes.suffix(3))
-            }
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if let timer {
+            timer.cancel()
+            self.timer = nil
         }
-        context.fireChannelRead(data)
+        context.write(data, promise: promise)
     }
 }
 

@@ -46,7 +46,9 @@ struct QueryOptions {
                 guard let inversion = Preprocessor.Inversion(rawValue: text) else {
                     throw .badOption("invert must be auto, always or never, got \(text.debugDescription)")
                 }
-                guard !options.raw else { throw .badOption("invert has no effect with raw, which keeps the picture as it is") }
+                guard !options.raw || inversion == .auto else {
+                    throw .badOption("invert has no effect with raw, which keeps the picture as it is")
+                }
                 options.inversion = inversion
             }
             if let threshold = try probability("uncertain_below") { options.uncertainty = UncertaintyRule(uncertainBelow: threshold) }

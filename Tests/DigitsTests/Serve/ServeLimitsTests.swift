@@ -90,6 +90,20 @@ struct ServeLimitsTests {
         #expect(try server.request("GET", "/healthz").status == 200)
     }
 
+    @Test("a request head with a control character, which the HTTP parser refuses, does not leave the connection open",
+          arguments: ["GET /healthz HTTP/1.1\r\nHost: x\r\nX-Foo: a\u{01}b\r\n\r\n", "GET /he\u{7F}althz HTTP/1.1\r\n\r\n"])
+    func refusedHead(head: String) throws {
+        let server = try ServerUnderTest(["--deadline-seconds", "1"])
+        defer { _ = server.stop() }
+        let fd = try HTTPTestClient.connect(port: server.port, timeoutSeconds: 10)
+        defer { close(fd) }
+        let started = Date()
+        try HTTPTestClient.send(fd, Array(head.utf8))
+        _ = HTTPTestClient.receiveAll(fd)
+        #expect(Date().timeIntervalSince(started) < 5, "the connection stayed open")
+        #expect(try server.request("GET", "/healthz").status == 200)
+    }
+
     @Test("SIGTERM: /readyz says draining while requests are still answered, the one in flight is answered, exit 0")
     func gracefulStop() throws {
         let server = try ServerUnderTest(["--max-delay-ms", "800", "--drain-seconds", "1.5"])
