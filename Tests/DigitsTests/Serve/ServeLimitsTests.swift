@@ -11,10 +11,21 @@ struct ServeLimitsTests {
     let seven = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
     let two = Fixtures.repositoryRoot.appendingPathComponent("Examples/two.png").path
 
-    /// `count` requests at once, each on its own connection and thread.
+    /// `count` requests at once, each on its own connection and thread, all
+    /// released together (concurrentPerform would run only one per core).
     func concurrently(_ count: Int, _ work: @escaping @Sendable (Int) throws -> HTTPTestResponse) -> [HTTPTestResponse?] {
         let results = ResponseSlots(count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in results.set(index, try? work(index)) }
+        let start = DispatchSemaphore(value: 0), done = DispatchGroup()
+        for index in 0..<count {
+            done.enter()
+            Thread {
+                start.wait()
+                results.set(index, try? work(index))
+                done.leave()
+            }.start()
+        }
+        for _ in 0..<count { start.signal() }
+        done.wait()
         return results.all
     }
 
