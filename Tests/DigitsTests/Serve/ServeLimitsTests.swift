@@ -123,7 +123,7 @@ struct ServeLimitsTests {
 
     @Test("SIGTERM: /readyz says draining while requests are still answered, the one in flight is answered, exit 0")
     func gracefulStop() throws {
-        let server = try ServerUnderTest(["--max-delay-ms", "800", "--drain-seconds", "1.5"])
+        let server = try ServerUnderTest(["--max-delay-ms", "800", "--drain-seconds", "5"])
         let inFlight = ResponseSlots(1)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -25,7 +25,7 @@ enum HTTPTestClient {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// A socket connected to 127.0.0.1:port, with a receive timeout.
-    static func connect(port: UInt16, timeoutSeconds: Int = 30) throws -> Int32 {
+    static func connect(port: UInt16, timeoutSeconds: Int = 300) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
