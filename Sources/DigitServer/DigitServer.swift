@@ -41,8 +41,7 @@ public struct DigitServer: Sendable {
                                        configuration: configuration, metrics: metrics)
         let readiness = Readiness()
         let router = makeRouter(engine: engine, readiness: readiness)
-        let deadline = TimeAmount.nanoseconds(Int64(configuration.deadline.components.seconds) * 1_000_000_000
-                                              + configuration.deadline.components.attoseconds / 1_000_000_000)
+        let deadline = configuration.deadline.timeAmount
         let app = Application(
             router: router,
             server: Self.serverBuilder(router: router, configuration: configuration, deadline: deadline),

@@ -36,7 +36,7 @@ final class InferenceBatcher: @unchecked Sendable {
         self.inProgress = inProgress
         self.model = model
         self.maxBatch = maxBatch
-        self.maxDelay = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
+        self.maxDelay = maxDelay.timeInterval
         self.observe = observe
         // The thread holds the batcher until stop() lets its loop end; the
         // batcher does not hold the thread (a Thread keeps its closure, so

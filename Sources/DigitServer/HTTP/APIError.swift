@@ -85,11 +85,3 @@ private struct ErrorBody: Encodable {
     let error: String
     let code: String
 }
-
-extension Duration {
-    /// Whole and fractional seconds, as a person writes them ("30", "0.5").
-    var seconds: String {
-        let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        return value == value.rounded() ? String(Int(value)) : String(value)
-    }
-}
