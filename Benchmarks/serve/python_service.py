@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""The comparison service for `digits serve`: the same work written the usual
-Python way. FastAPI on uvicorn (uvloop, httptools), one worker process per
-core, torch limited to one thread per worker; Pillow decodes the picture, the
-numpy reference of the MNIST pipeline (Tests/Tools/reference_preprocess.py,
-with scipy's labelling as Benchmarks/python_files_baseline.py swaps it in)
+"""The comparison service for `digits serve`, written the usual Python way.
+FastAPI on uvicorn (uvloop, httptools), one worker process per core, torch
+limited to one thread per worker; Pillow decodes the picture, a pipeline
 makes the 28x28, and torch.jit runs Models/digits.pt on it, one picture per
-forward pass (no batching across requests).
+forward pass (no batching across requests). The pipeline is one of:
+
+- `plain` (the default): the few MNIST-style steps a user would write
+  (Benchmarks/plain_mnist.py) after Pillow's `convert("L")`;
+- `reference`: the same work as digits, the numpy reference of its pipeline
+  (Tests/Tools/reference_preprocess.py, with scipy's labelling as
+  Benchmarks/python_files_baseline.py swaps it in) after the reference decoder.
 
     python="$(Benchmarks/serve/python-env)"
-    "$python" Benchmarks/serve/python_service.py [--host 127.0.0.1] [--port 0] [--workers 2] [--model Models/digits.pt]
+    "$python" Benchmarks/serve/python_service.py [--host 127.0.0.1] [--port 0] [--workers 2]
+        [--pipeline plain|reference] [--model Models/digits.pt]
 
 Prints `listening on http://HOST:PORT` on standard output once the socket is
 bound (as `digits serve` does; the workers load the model after that: poll
@@ -42,27 +47,48 @@ for variable in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
 NOT_A_DIGIT_ANSWER = 0.9  # Prediction.notADigitAnswer in DigitKit
 
 
+def plain_pipeline():
+    """Pillow's grey and Benchmarks/plain_mnist.py's steps."""
+    import numpy as np
+    from PIL import Image
+    from plain_mnist import plain_field
+
+    def gray_of(body):
+        return np.asarray(Image.open(body).convert("L"))
+
+    return gray_of, plain_field
+
+
+def reference_pipeline():
+    """The reference decoder and the numpy reference of digits' pipeline."""
+    # Importing the files baseline swaps scipy's labelling into the reference.
+    import python_files_baseline  # noqa: F401
+    from reference_preprocess import field_from_gray
+    from reference_decode import reference_gray
+
+    return reference_gray, field_from_gray
+
+
 def load_worker():
     """Imports the pipeline and loads the model; run in each worker."""
     import numpy as np
     import torch
     from PIL import UnidentifiedImageError
 
-    sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
-    # Importing the files baseline swaps scipy's labelling into the reference.
-    import python_files_baseline  # noqa: F401
-    from reference_preprocess import MEAN, STD, field_from_gray
-    from reference_decode import reference_gray
+    sys.path[:0] = [os.path.join(ROOT, "Benchmarks"), os.path.join(ROOT, "Tests", "Tools")]
+    from reference_preprocess import MEAN, STD
 
+    pipelines = {"plain": plain_pipeline, "reference": reference_pipeline}
+    gray_of, field_of = pipelines[os.environ.get("DIGITS_SERVE_PIPELINE", "plain")]()
     torch.set_num_threads(1)
     model = torch.jit.load(os.environ.get("DIGITS_SERVE_MODEL", os.path.join(ROOT, "Models", "digits.pt"))).eval()
 
     def classify(body):
         try:
-            gray = reference_gray(io.BytesIO(body))
+            gray = gray_of(io.BytesIO(body))
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
             return None, f"cannot decode the picture: {error}"
-        field = field_from_gray(gray)
+        field = field_of(gray)
         if field is None:
             return {"digit": None, "reason": "no digit found"}, None
         tensor = (field.astype(np.float32) / np.float32(255) - MEAN) / STD
@@ -124,6 +150,7 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--pipeline", choices=("plain", "reference"), default="plain")
     parser.add_argument("--model", default=os.path.join(ROOT, "Models", "digits.pt"))
     args = parser.parse_args()
 
@@ -138,6 +165,7 @@ def main():
     print(f"listening on http://{host}:{port}", flush=True)
     os.environ["DIGITS_SERVE_WORKER"] = "1"
     os.environ["DIGITS_SERVE_MODEL"] = os.path.abspath(args.model)
+    os.environ["DIGITS_SERVE_PIPELINE"] = args.pipeline
     sys.path.insert(0, HERE)
     uvicorn.run("python_service:app", fd=sock.fileno(), workers=args.workers, app_dir=HERE,
                 loop="uvloop", http="httptools", log_level="warning", access_log=False)
