@@ -25,26 +25,41 @@ enum PictureBody {
 
     /// Reads the body (at most `maxBody` bytes, refused early by its
     /// Content-Length) and splits it as its media type says.
-    static func read(_ request: Request, maxBody: Int, maxParts: Int, multipartAllowed: Bool) async throws -> PictureBody {
+    static func read(_ request: Request, maxBody: Int, maxParts: Int) async throws -> PictureBody {
         let contentType = request.headers[.contentType] ?? "application/octet-stream"
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        let isMultipart = mediaType == "multipart/form-data"
-        guard pictureTypes.contains(mediaType) || (isMultipart && multipartAllowed) else {
-            throw APIError.unsupportedMediaType(mediaType.isEmpty ? "(empty)" : mediaType)
+        guard mediaType(of: contentType) == "multipart/form-data" else {
+            return .single(try await picture(request, maxBody: maxBody))
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody {
-            throw APIError.bodyTooLarge(limit: maxBody)
-        }
-        var request = request
-        let buffer = try await request.collectBody(upTo: maxBody)
-        let bytes = Array(buffer.readableBytesView)
-        guard isMultipart else {
-            guard !bytes.isEmpty else { throw APIError.badRequest("the request body is empty: send one picture") }
-            return .single(bytes)
-        }
+        let bytes = try await collect(request, maxBody: maxBody)
         guard let boundary = MultipartFormData.boundary(ofContentType: contentType) else {
             throw APIError.badRequest("multipart/form-data needs a boundary parameter of 1 to 70 plain characters")
         }
         return .multipart(try MultipartFormData(body: bytes, boundary: boundary, maxParts: maxParts).parts)
+    }
+
+    /// The body as one picture (at most `maxBody` bytes); a multipart body
+    /// is refused by its media type, as any other that is no picture.
+    static func picture(_ request: Request, maxBody: Int) async throws -> [UInt8] {
+        let mediaType = mediaType(of: request.headers[.contentType] ?? "application/octet-stream")
+        guard pictureTypes.contains(mediaType) else {
+            throw APIError.unsupportedMediaType(mediaType.isEmpty ? "(empty)" : mediaType)
+        }
+        let bytes = try await collect(request, maxBody: maxBody)
+        guard !bytes.isEmpty else { throw APIError.badRequest("the request body is empty: send one picture") }
+        return bytes
+    }
+
+    /// The media type of a Content-Type value, lowercased, without parameters.
+    private static func mediaType(of contentType: String) -> String {
+        contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    }
+
+    /// The whole body, refused by its Content-Length before it is read when that is over `maxBody`.
+    private static func collect(_ request: Request, maxBody: Int) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody {
+            throw APIError.bodyTooLarge(limit: maxBody)
+        }
+        var request = request
+        return Array(try await request.collectBody(upTo: maxBody).readableBytesView)
     }
 }

@@ -12,7 +12,7 @@ struct ClassifyRoute: Sendable {
         let options = try QueryOptions(request).classify
         return try await withDeadline(configuration.deadline) { [engine, configuration] in
             try await engine.admission.admit(pictures: 0, bytes: PictureBody.expectedBytes(request, maxBody: configuration.maxBody)) {
-                try await Self.answer(PictureBody.read(request, maxBody: configuration.maxBody, maxParts: configuration.maxQueue, multipartAllowed: true),
+                try await Self.answer(PictureBody.read(request, maxBody: configuration.maxBody, maxParts: configuration.maxQueue),
                                       engine: engine, options: options)
             }
         }

@@ -12,10 +12,8 @@ struct ReadRoute: Sendable {
         let options = try QueryOptions(request).read
         return try await withDeadline(configuration.deadline) { [engine, configuration] in
             try await engine.admission.admit(pictures: 1, bytes: PictureBody.expectedBytes(request, maxBody: configuration.maxBody)) {
-                // Multipart is refused by its media type here: one picture a reading.
-                guard case .single(let bytes) = try await PictureBody.read(request, maxBody: configuration.maxBody, maxParts: 1, multipartAllowed: false) else {
-                    preconditionFailure("a multipart body was read for /v1/read")
-                }
+                // One picture a reading: multipart is refused by its media type.
+                let bytes = try await PictureBody.picture(request, maxBody: configuration.maxBody)
                 let reading = try await engine.read(bytes, name: "the picture", options: options)
                 return JSONResponse.ok(ReadingLine(file: nil, index: nil, outcome: .init(reading, uncertainBelow: options.uncertainBelow)))
             }
