@@ -34,9 +34,10 @@ import scene  # noqa: E402
 _bank = None
 
 
-def _init(mnist_dir):
+def _init(mnist_dir, fine_share=0.0):
     global _bank
     _bank = glyphs.load_bank(mnist_dir, "make_set")
+    glyphs.set_share("fine", fine_share)
 
 
 def _make(job):
@@ -50,12 +51,12 @@ def _make(job):
     return picture, mask, (h, w), s["label"], s["kind"]
 
 
-def generate(mnist_dir, count, seed, side, processes):
+def generate(mnist_dir, count, seed, side, processes, fine_share=0.0):
     jobs = [(seed, i, side) for i in range(count)]
     if processes <= 1:
-        _init(mnist_dir)
+        _init(mnist_dir, fine_share)
         return [_make(j) for j in jobs]
-    with multiprocessing.Pool(processes, _init, (mnist_dir,)) as pool:
+    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share)) as pool:
         return pool.map(_make, jobs, chunksize=32)
 
 
@@ -83,11 +84,13 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--side", type=int, default=128)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--fine", type=float, default=0.0,
+                        help="share of fine-pen MNIST digits among the glyphs, beside the others' (default 0)")
     args = parser.parse_args()
     if not args.out and not args.preview:
         parser.error("give --out FILE.npz or --preview DIR")
     glyphs.load_bank(args.mnist, "make_set")  # fail early, once, with one line
-    results = generate(args.mnist, args.count, args.seed, args.side, args.processes)
+    results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine)
     if args.preview:
         write_previews(results, args.preview)
     if args.out:
