@@ -17,7 +17,7 @@ struct LocatedInk {
     var pixelSize = 1.0
 
     /// The locator's pictures have this many pixels on their longer side.
-    static let side = 96
+    static let side = 128
     /// A pixel at or above this probability is the subject's ink.
     static let inkLevel = 0.5
     /// The locator sees the subject when its map peaks at least this high...
@@ -25,7 +25,7 @@ struct LocatedInk {
     /// ...and at least this many of its pixels are ink: on blank scenes of
     /// the training generator's check set the locator's noise stays under
     /// both more often than a subject's ink does (Models/README.md).
-    static let seenPixels = 5
+    static let seenPixels = 9
     /// Rule ink is kept where the locator's probability is at least this:
     /// lower than `inkLevel`, so that a stroke's anti-aliased rim, which
     /// the coarser locator blurs, stays with the stroke.
