@@ -24,7 +24,9 @@ struct LocatedInk {
     static let seenPeak = 0.7
     /// ...and at least this many of its pixels are ink: on blank scenes of
     /// the training generator's check set the locator's noise stays under
-    /// both more often than a subject's ink does (Models/README.md).
+    /// both more often than a subject's ink does. The 5 pixels first chosen
+    /// there at 96 px, scaled by the area to 128 px (Models/README.md,
+    /// `Models/locator_seen.py`).
     static let seenPixels = 9
     /// Rule ink is kept where the locator's probability is at least this:
     /// lower than `inkLevel`, so that a stroke's anti-aliased rim, which
