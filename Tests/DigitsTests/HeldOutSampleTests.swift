@@ -30,23 +30,28 @@ struct HeldOutSampleTests {
         return answers
     }
 
-    /// A floor, not each picture's answer: a retrained model trades single
-    /// pictures (0.12.0's locator lost the tiny meter "1" that 0.10.0's read,
-    /// and reads the generators' whole sets better; README, "Accuracy").
-    @Test("digits on ruled or squared paper, on a meter or in the alpha channel are read, all but one; blank sheets have none")
+    /// The digits a shipped model is known to miss, each with why: a
+    /// retrained model trades single pictures, and the generators' whole
+    /// sets say whether the trade was worth it (README, "Accuracy").
+    static let knownMisses: Set<String> = [
+        // The 128-px locator (0.12.0) locates the window around this tiny
+        // meter "1", not the digit, and answers "not a digit (99.9%)"; the
+        // 96-px one read it.
+        "meter_0001.png",
+    ]
+
+    @Test("every digit on ruled or squared paper, on a meter or in the alpha channel is read but the known misses; blank sheets have none")
     func digitsAndBlanks() throws {
         #expect(Self.pictures.count >= 20)
         let answers = try Self.answers()
-        var missed: [String] = []
-        for picture in Self.pictures where picture.expect != "reject" {
+        for picture in Self.pictures where picture.expect != "reject" && !Self.knownMisses.contains(picture.file) {
             let answer = try #require(answers[picture.file], "\(picture)")
             if picture.expect == "none" {
                 #expect(answer["digit"] is NSNull, "\(picture): \(answer)")
-            } else if (answer["digit"] as? Int) != Int(picture.expect) {
-                missed.append("\(picture): \(answer)")
+            } else {
+                #expect((answer["digit"] as? Int) == Int(picture.expect), "\(picture): \(answer)")
             }
         }
-        #expect(missed.count <= 1, "\(missed)")
     }
 
     @Test("letters, symbols and scribbles get no confident digit: \"not a digit\" or an uncertain mark, all but one")
