@@ -182,8 +182,9 @@ class GlyphBank:
         return crop(cov), int(self.mnist_labels[i])
 
     def fine_digit(self, rng):
-        """An MNIST digit redrawn as a fine pen line (1 to 3 px at 168 px, about 0.6-1.7% of its
-        height): on a large photo a ballpoint's stroke is that thin beside the digit."""
+        """An MNIST digit redrawn as a fine pen line (0.5 to 1.8 px wide in a 168 px frame where
+        the digit is about 120 px tall: 0.4-1.5% of its height): on a large photo a ballpoint's
+        stroke is that thin beside the digit."""
         i = int(rng.integers(len(self.mnist)))
         skeleton = thin(resize(self.mnist[i].astype(np.float32) / 255, 168, 168) > 0.4)
         if not skeleton.any():

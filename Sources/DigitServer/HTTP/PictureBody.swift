@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The pictures of a classify or read request: the body itself, or the
+/// The pictures of a request: the body itself, or (for classify) the
 /// parts of a `multipart/form-data` body. The format of each picture is
 /// read from its bytes; the media type only rules out what is no picture
 /// we read (415, naming it).
