@@ -167,30 +167,25 @@ class GlyphBank:
 
     def pen_digit(self, rng):
         """An MNIST digit redrawn as a pen line of even width along its skeleton."""
-        i = int(rng.integers(len(self.mnist)))
-        ink = resize(self.mnist[i].astype(np.float32) / 255, 56, 56) > 0.4
-        skeleton = thin(ink)
-        if not skeleton.any():
-            return None, int(self.mnist_labels[i])
-        distance = ndimage.distance_transform_edt(~skeleton)
-        cov = np.clip(rng.uniform(0.6, 2.2) + 0.5 - distance, 0, 1).astype(np.float32)
-        cov = resize(cov, 112, 112)
-        if rng.random() < 0.6:
-            cov = elastic(rng, cov)
-        if rng.random() < 0.3:
-            cov = shear(cov, rng.uniform(-0.25, 0.25))
-        return crop(cov), int(self.mnist_labels[i])
+        return self._redrawn(rng, 56, (0.6, 2.2), 112)
 
     def fine_digit(self, rng):
         """An MNIST digit redrawn as a fine pen line (0.5 to 1.8 px wide in a 168 px frame where
         the digit is about 120 px tall: 0.4-1.5% of its height): on a large photo a ballpoint's
         stroke is that thin beside the digit."""
+        return self._redrawn(rng, 168, (0.05, 0.9), 168)
+
+    def _redrawn(self, rng, side, half_widths, out):
+        """(coverage, label): a random MNIST digit's skeleton at `side` px drawn as a line of
+        half-width drawn from `half_widths` (px at `side`), brought to `out` px, often warped."""
         i = int(rng.integers(len(self.mnist)))
-        skeleton = thin(resize(self.mnist[i].astype(np.float32) / 255, 168, 168) > 0.4)
+        skeleton = thin(resize(self.mnist[i].astype(np.float32) / 255, side, side) > 0.4)
         if not skeleton.any():
             return None, int(self.mnist_labels[i])
         distance = ndimage.distance_transform_edt(~skeleton)
-        cov = np.clip(rng.uniform(0.05, 0.9) + 0.5 - distance, 0, 1).astype(np.float32)
+        cov = np.clip(rng.uniform(*half_widths) + 0.5 - distance, 0, 1).astype(np.float32)
+        if out != side:
+            cov = resize(cov, out, out)
         if rng.random() < 0.6:
             cov = elastic(rng, cov)
         if rng.random() < 0.3:
