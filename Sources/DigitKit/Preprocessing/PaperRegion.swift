@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
 
 /// Step 2 (`PaperStage`): finds a sheet of paper or a sticky note lying on a
 /// desk that shows around it, so that the desk (wood grain, a tablecloth's
