@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
-
 /// Reads whole numbers ("2026", "3.14", "-12") in pictures, handwritten or
 /// printed, with the single-digit model and, for digits that touch, the
 /// line model.
@@ -71,69 +65,6 @@ public struct NumberReader: Sendable {
         return map.cropped(BoundingBox(minX: 0, minY: 0, maxX: map.width - 1, maxY: map.height - 1), scale: 255)
     }
 
-    /// The half of `read` that needs no model: the picture at analysis
-    /// size, its glyphs, which of them are digits, the candidate pieces of
-    /// each digit glyph, and, with `readsRunsWhole`, the run the line model
-    /// reads for each glyph that may hold several digits (such a glyph's
-    /// segmentation then offers only the whole glyph); nil when the picture
-    /// holds no digit.
-    static func segment(_ image: GrayImage, preprocessor: Preprocessor, cuts: Bool = true, length: Int? = nil,
-                        readsRunsWhole: Bool = false)
-        -> (gray: Raster, ink: NumberInk, layout: NumberLayout, segmentations: [GlyphSegmentation], runs: [LineRun?])?
-    {
-        let found = preprocessor.inkMap(for: image)
-        guard let map = found.map, let ink = NumberInk(map) else { return nil }
-        let gray = found.gray
-        let layout = NumberLayout(ink)
-        guard !layout.digitGlyphs.isEmpty else { return nil }
-        let mustCut = length.map { $0 > layout.digitGlyphs.count } ?? false
-        var segmentations: [GlyphSegmentation] = [], runs: [LineRun?] = []
-        for glyph in layout.digitGlyphs {
-            let raster = ink.raster(of: ink.glyphs[glyph])
-            let run = cuts && readsRunsWhole && LineRun.mayHoldSeveral(raster, lineHeight: ink.lineHeight, mustCut: mustCut)
-                ? LineRun(raster) : nil
-            segmentations.append(GlyphSegmentation(raster, lineHeight: ink.lineHeight, cuts: cuts && run == nil, mustCut: mustCut))
-            runs.append(run)
-        }
-        return (gray, ink, layout, segmentations, runs)
-    }
-
-    /// For the fuzzer (Fuzz/): `segment` on `image`, checked, without a
-    /// model. Returns the number of candidate pieces the model would be asked
-    /// about; a broken invariant stops the process.
-    @_spi(Fuzzing) public static func candidatePieceCount(_ image: GrayImage) -> Int {
-        guard let (_, ink, layout, segmentations, runs) = segment(image, preprocessor: Preprocessor(), readsRunsWhole: true) else {
-            return 0
-        }
-        for run in runs.compactMap({ $0 }) {
-            precondition(run.tensor.values.count == LineTensor.height * run.tensor.width && run.tensor.values.allSatisfy(\.isFinite))
-            // Frames as a line model might give them (a new class every third
-            // frame), so that the boxes of its readings are checked too.
-            let frames = (0..<(run.tensor.width / 2)).map { t in
-                (0..<LineModel.classCount).map { Float(log($0 == (t / 3) % LineModel.classCount ? 0.9 : 0.01)) }
-            }
-            for option in run.options(frames).compactMap({ $0 }) {
-                let lefts = option.pieces.map(\.box.minX)
-                precondition(lefts == lefts.sorted(), "pieces left to right")
-                for piece in option.pieces {
-                    precondition(piece.box.minX >= 0 && piece.box.maxX < run.raster.width && piece.box.minY >= 0
-                                 && piece.box.maxY < run.raster.height && (0...1).contains(piece.probability))
-                }
-            }
-        }
-        for (glyph, segmentation) in zip(layout.digitGlyphs, segmentations) {
-            let box = ink.glyphs[glyph].box
-            precondition(segmentation.boundaries.first == 0 && segmentation.boundaries.last == box.width)
-            precondition(segmentation.candidates.contains { $0.from == 0 && $0.to == segmentation.boundaries.count - 1 },
-                         "every glyph can be read whole")
-            for candidate in segmentation.candidates {
-                precondition(candidate.piece.tensor.values.count == DigitTensor.count && candidate.piece.tensor.values.allSatisfy(\.isFinite))
-                precondition(candidate.piece.box.minX >= 0 && candidate.piece.box.maxX < box.width && candidate.piece.box.maxY < box.height)
-            }
-        }
-        return segmentations.reduce(0) { $0 + $1.candidates.count }
-    }
-
     /// Throws unless `length` is nil or at least 1: the check of a number's
     /// length, for one picture and, before any input, for a batch reading.
     static func check(length: Int?) throws(DigitError) {
@@ -145,8 +76,16 @@ public struct NumberReader: Sendable {
     /// Reads a decoded picture; see `read(fileAtPath:length:)`.
     public func read(_ image: GrayImage, length: Int? = nil) throws(DigitError) -> NumberReading {
         try Self.check(length: length)
-        guard let pending = try PendingReading(image, length: length, reader: self) else { return .noDigit }
+        guard let pending = try pending(image, length: length) else { return .noDigit }
         return try finish(pending)
+    }
+
+    /// `image` cut into characters, its runs read by the line model; nil
+    /// when the picture holds no digit. Throws only the line model's error.
+    func pending(_ image: GrayImage, length: Int?) throws(DigitError) -> PendingReading? {
+        guard let cut = NumberSegmentation(image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length,
+                                           readsRunsWhole: lineModel != nil) else { return nil }
+        return try PendingReading(cut, pictureWidth: image.width, pictureHeight: image.height, length: length, lineModel: lineModel)
     }
 
     /// The reading of `pending`, its pieces classified on this thread.

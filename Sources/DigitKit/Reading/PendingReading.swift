@@ -32,27 +32,22 @@ struct PendingReading: Sendable {
         asked.flatMap { segmentations[$0].candidates.map(\.piece.tensor) }
     }
 
-    /// Cuts `image` and reads its runs with `reader`'s line model; nil when
-    /// the picture holds no digit. Throws only the line model's error.
-    init?(_ image: GrayImage, length: Int?, reader: NumberReader) throws(DigitError) {
-        guard let (gray, ink, layout, segmentations, runs) = NumberReader.segment(
-            image, preprocessor: reader.preprocessor, cuts: reader.cutsTouchingDigits, length: length,
-            readsRunsWhole: reader.lineModel != nil) else {
-            return nil
-        }
-        (pictureWidth, pictureHeight) = (image.width, image.height)
-        (analysisWidth, analysisHeight) = (gray.width, gray.height)
-        glyphBoxes = ink.glyphs.map(\.box)
-        readAsRun = runs.map { $0 != nil && reader.lineModel != nil }
-        (self.layout, self.segmentations, self.length) = (layout, segmentations, length)
+    /// `cut`, of a picture of the given size, with its runs read by
+    /// `lineModel`. Throws only the line model's error.
+    init(_ cut: NumberSegmentation, pictureWidth: Int, pictureHeight: Int, length: Int?, lineModel: LineModel?) throws(DigitError) {
+        (self.pictureWidth, self.pictureHeight) = (pictureWidth, pictureHeight)
+        (analysisWidth, analysisHeight) = (cut.gray.width, cut.gray.height)
+        glyphBoxes = cut.ink.glyphs.map(\.box)
+        readAsRun = cut.runs.map { $0 != nil && lineModel != nil }
+        (self.layout, self.segmentations, self.length) = (cut.layout, cut.segmentations, length)
         // The runs first: the line model reads each with every count of
         // digits. Where one digit is its best count, the digit model, the
         // surer reader of single digits, gives the one-digit reading (of the
         // whole glyph); otherwise it is not asked about the run at all.
         var options: [[(score: Double, pieces: [GlyphSegmentation.Piece])?]] = []
         var asked: [Int] = []
-        for (k, run) in runs.enumerated() {
-            guard let run, let lineModel = reader.lineModel else {
+        for (k, run) in cut.runs.enumerated() {
+            guard let run, let lineModel else {
                 options.append([])
                 asked.append(k)
                 continue
