@@ -212,39 +212,24 @@ extension BatchRun where Prepared == PreparedInput {
     /// delivered before it stand. `whileStarting`: as in `runBatches`.
     func run(whileStarting: () throws -> Void, forward: ([DigitTensor]) throws -> [Prediction],
              deliver: (ClassificationResult) throws -> Void, afterEachBatch: () throws -> Void) throws -> BatchStatistics {
-        var forwardSeconds = 0.0, forwardPasses = 0
-        var statistics = try runBatches(whileStarting: whileStarting) { first, batch in
-            let tensors = batch.compactMap { slot -> DigitTensor? in
-                if case .tensor(let tensor, _) = slot.prepared { return tensor }
-                return nil
+        try runForwarding(whileStarting: whileStarting, tensors: { prepared in
+            if case .tensor(let tensor, _) = prepared { return [tensor] }
+            return []
+        }, forward: forward, deliver: { position, slot, predictions in
+            let outcome: ClassificationResult.Outcome
+            var tensor: DigitTensor?
+            var warnings: [PreprocessingWarning] = []
+            switch slot.prepared {
+            case .tensor(let given, let doubts):
+                let prediction = predictions.first!
+                outcome = prediction.isNotADigit ? .notADigit(prediction) : .digit(prediction)
+                tensor = given
+                warnings = doubts
+            case .noDigit: outcome = .noDigit
+            case .failed(let error): outcome = .failed(error)
             }
-            var predictions: IndexingIterator<[Prediction]> = [].makeIterator()
-            if !tensors.isEmpty {
-                let forwardStarted = monotonicSeconds()
-                predictions = try forward(tensors).makeIterator()
-                forwardSeconds += monotonicSeconds() - forwardStarted
-                forwardPasses += 1
-            }
-            for (offset, slot) in batch.enumerated() {
-                let outcome: ClassificationResult.Outcome
-                var tensor: DigitTensor?
-                var warnings: [PreprocessingWarning] = []
-                switch slot.prepared {
-                case .tensor(let given, let doubts):
-                    let prediction = predictions.next()!
-                    outcome = prediction.isNotADigit ? .notADigit(prediction) : .digit(prediction)
-                    tensor = given
-                    warnings = doubts
-                case .noDigit: outcome = .noDigit
-                case .failed(let error): outcome = .failed(error)
-                }
-                try deliver(ClassificationResult(position: first + offset, origin: slot.origin, outcome: outcome, tensor: tensor, warnings: warnings))
-            }
-            try afterEachBatch()
-        }
-        statistics.forwardSeconds = forwardSeconds
-        statistics.forwardPasses = forwardPasses
-        return statistics
+            try deliver(ClassificationResult(position: position, origin: slot.origin, outcome: outcome, tensor: tensor, warnings: warnings))
+        }, afterEachBatch: afterEachBatch)
     }
 }
 

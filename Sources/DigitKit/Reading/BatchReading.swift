@@ -47,39 +47,19 @@ extension NumberReader {
         let run = BatchRun<PreparedReading>(inputs: AnyIterator(inputs.makeIterator()), options: options) { input in
             prepareReading(input, length: length, keepingImage: keepingImages, leavingPieces: leavesPieces)
         }
-        var forwardSeconds = 0.0, forwardPasses = 0
-        var statistics = try run.runBatches { first, batch in
-            // The pieces of every pending picture of the batch, in one call.
-            var tensors: [DigitTensor] = []
-            for slot in batch {
-                if case .pending(let pending, _) = slot.prepared { tensors += pending.tensors }
+        return try run.runForwarding(tensors: { prepared in
+            if case .pending(let pending, _) = prepared { return pending.tensors }
+            return []
+        }, forward: { try classify($0) }, passes: { ($0 + Self.batchSize - 1) / Self.batchSize }, deliver: { position, slot, predictions in
+            let outcome: NumberReadingResult.Outcome, image: GrayImage?
+            switch slot.prepared {
+            case .pending(let pending, let kept): (outcome, image) = (.read(pending.finish(predictions)), kept)
+            case .read(let reading, let kept): (outcome, image) = (.read(reading), kept)
+            case .failed(let error): (outcome, image) = (.failed(error), nil)
+            case .modelFailed(let error): throw error
             }
-            var predictions: [Prediction] = []
-            if !tensors.isEmpty {
-                let started = monotonicSeconds()
-                predictions = try classify(tensors)
-                forwardSeconds += monotonicSeconds() - started
-                forwardPasses += (tensors.count + Self.batchSize - 1) / Self.batchSize
-            }
-            var offset = 0
-            for (position, slot) in zip(first..., batch) {
-                let outcome: NumberReadingResult.Outcome, image: GrayImage?
-                switch slot.prepared {
-                case .pending(let pending, let kept):
-                    let count = pending.pieceCount
-                    (outcome, image) = (.read(pending.finish(predictions[offset..<(offset + count)])), kept)
-                    offset += count
-                case .read(let reading, let kept): (outcome, image) = (.read(reading), kept)
-                case .failed(let error): (outcome, image) = (.failed(error), nil)
-                case .modelFailed(let error): throw error
-                }
-                try each(NumberReadingResult(position: position, origin: slot.origin, outcome: outcome, image: image))
-            }
-            try afterEachBatch()
-        }
-        statistics.forwardSeconds = forwardSeconds
-        statistics.forwardPasses = forwardPasses
-        return statistics
+            try each(NumberReadingResult(position: position, origin: slot.origin, outcome: outcome, image: image))
+        }, afterEachBatch: afterEachBatch)
     }
 
     /// The most candidate pieces a picture may leave for the calling thread;
@@ -101,7 +81,7 @@ extension NumberReader {
         let kept = keepingImage ? image : nil
         // The length was checked before the run: what is thrown now is a model's.
         do throws(DigitError) {
-            guard let pending = try PendingReading(image, length: length, reader: self) else { return .read(.noDigit, image: kept) }
+            guard let pending = try pending(image, length: length) else { return .read(.noDigit, image: kept) }
             if !leavingPieces || pending.pieceCount > Self.piecesPerPictureInBatch {
                 return .read(try finish(pending), image: kept)
             }
