@@ -30,8 +30,8 @@ enum GrayConversion {
     /// One grey byte per pixel from interleaved samples of `channels` (1-4) channels.
     ///
     /// Each layout has its own loop, so that the channel count and the alpha
-    /// test are not decided again for every pixel: on a 400x400 RGB photo the
-    /// one general loop cost as much as 6% of the decode. Sample `p + c` of
+    /// test are not decided again for every pixel (docs/decisions.md, "Plain
+    /// loops"). Sample `p + c` of
     /// pixel `i` (p = i * channels) stays below `count * channels <=
     /// samples.count`, so the index arithmetic cannot wrap and goes unchecked.
     static func gray(samples: [UInt8], channels: Int, hasAlpha: Bool) -> [UInt8] {

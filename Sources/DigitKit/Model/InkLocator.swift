@@ -41,7 +41,7 @@ public final class InkLocator: @unchecked Sendable {
         var output = [Float](repeating: 0, count: input.count)
         // One forward at a time in the process: libtorch's convolutions call
         // OpenBLAS, which gives every thread that calls it at once a buffer
-        // of its own (128 MiB); eight workers locating together took a GiB,
+        // of its own (docs/decisions.md, "One locator forward at a time"),
         // and under an address-space limit OpenBLAS retries a failed
         // allocation for ever. The locator's forward is short; the workers
         // decode and measure the rules' ink in parallel meanwhile.

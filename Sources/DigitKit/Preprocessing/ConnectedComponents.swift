@@ -97,7 +97,7 @@ enum ConnectedComponents {
     /// component's is a faint trace, not a part of the digit: the edge of a
     /// shadow or of a sheet in shade, grain along a pencil stroke. Long and
     /// faint, such a trace passed the area test and stretched the digit's
-    /// box (on the photo fixtures, 2 more digits read; none lost anywhere).
+    /// box (docs/decisions.md, "Faint traces").
     static let faintShare = 0.5
 
     /// The index of the component holding the most ink (the sum of its
@@ -105,7 +105,7 @@ enum ConnectedComponents {
     /// gathered around it, and specks and faint traces are judged beside
     /// it. By ink, not by area: the shaded edge of a sheet or a shadow's
     /// rim can cover more pixels than the digit at a tenth of its level
-    /// (on the photo fixtures, 4 more digits read; 0.9.1 took the largest).
+    /// (docs/decisions.md, "The heaviest component").
     static func heaviest(_ components: [Component]) -> Int {
         let mass = components.map(\.mass).max()!
         return components.firstIndex { $0.mass == mass }!

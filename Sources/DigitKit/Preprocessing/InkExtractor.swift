@@ -21,17 +21,17 @@ enum InkExtractor {
 
     /// Ink under this share of typical ink (map values below it) is weak:
     /// the soft rim of a shadow beside the digit, the fringe of a sheet's
-    /// shaded edge, the faintest anti-aliasing. Every share from 0.05 to
-    /// 0.15 read the same photos; 0.2 lost two.
+    /// shaded edge, the faintest anti-aliasing; low enough to keep a faint
+    /// digit's own strokes (docs/decisions.md, "Weak ink").
     static let weakShare = 0.1
 
     /// `map` without its weak pixels, for the single-digit path: a shadow's
     /// rim that touches the digit joins it into one component through its
     /// weak fringe, and the digit's box takes in the shadow (a 5 read as a
     /// 3). The number reader keeps them for its cuts between touching
-    /// digits, which read them (700 generated numbers: 96.3% read, 95.7%
-    /// with the cuts made without them); each piece it reads leaves them
-    /// out as this path does (`PieceTensor.strongLevel`).
+    /// digits, which read better with them (docs/decisions.md, "Weak ink");
+    /// each piece it reads leaves them out as this path does
+    /// (`PieceTensor.strongLevel`).
     static func strong(_ map: InkMap) -> InkMap {
         map.filtered { map.values[$0] >= weakShare }
     }

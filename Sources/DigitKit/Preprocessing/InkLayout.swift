@@ -16,9 +16,9 @@ enum InkLayout {
     /// Components closer than this share of the ink's height, left to
     /// right, belong to one group: the pieces of one digit drawn in several
     /// strokes overlap. 0: only overlapping columns join, since digits
-    /// written close ("2026" with gaps of 0.03 of the height) were joined
-    /// into one group at 0.1 and answered as one digit without a mark; the
-    /// MNIST test images marked stay 4 of 10,000.
+    /// written close, a few hundredths of the height apart, are otherwise
+    /// joined into one group and answered as one digit without a mark
+    /// (docs/decisions.md, "Joining components").
     static let joiningGap = 0.0
     /// A group is digit-sized when it is at least this share of the ink's height.
     static let digitSized = 0.5

@@ -115,8 +115,7 @@ struct PaperRegion {
     /// filled, by this many cells: 4-connected erosion, the largest group
     /// left, dilation back, within what it was. Smaller than a sheet's
     /// quarter of the picture by far, so a sheet loses nothing but such
-    /// patches (on the photo fixtures one gingham tablecloth changed, and
-    /// nothing else; 1 cell did not cut its checks off).
+    /// patches (docs/decisions.md, "Opening the sheet").
     static let openingCells = 2
 
     /// The bright group `largest` and the same with its holes filled, both

@@ -17,8 +17,8 @@ enum PolarityDetector {
     /// cell medians, is light. On light paper the ink is dark: nothing is
     /// lighter than the paper but the lit side of a shadow's edge or glare,
     /// which the weights above take for bright ink on a blank photo with a
-    /// shadow (a lit strip read as a 1 at 99%). Light ink was found on
-    /// backgrounds of 84 at most among all fixtures, and on blank photos from 131.
+    /// shadow; light ink lies on dark backgrounds, well under this level
+    /// (docs/decisions.md, "Light paper means dark ink").
     static func isLight(background medians: CellGrid<Double>) -> Bool {
         let defined = medians.cells.filter { !$0.isNaN }
         return !defined.isEmpty && RobustStatistics.lowerMedian(defined) >= lightBackground

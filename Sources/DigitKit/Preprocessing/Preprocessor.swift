@@ -3,7 +3,7 @@
 /// The MNIST pipeline (the default) makes any picture look like MNIST, as
 /// LeCun et al. made MNIST itself. Each step is a stage (a value with a
 /// typed input and output, `Stages/`) that records what it decided and why
-/// in the `PipelineAnalysis`; the numbering is the README's:
+/// in the `PipelineAnalysis`, numbered as `PipelineStep` defines:
 /// 1. analysis size: at most 512 pixels on the longer side (`AnalysisSizeStage`);
 /// 2. paper: the sheet lying on a desk, if any (`PaperStage`, `PaperRegion`);
 /// 3. background and noise, polarity unknown (`BackgroundStage`);

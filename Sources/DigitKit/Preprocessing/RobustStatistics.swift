@@ -153,9 +153,8 @@ enum RobustStatistics {
     /// each value how many lie below it and how many at or below: the one
     /// whose span holds `rank` is the one sorting would put there. Every
     /// pair is compared, n^2 comparisons that do not branch on the values
-    /// and vectorize, where quickselect's scans mispredicted about half of
-    /// their branches (it took a tenth of the MNIST pipeline on a 400x400
-    /// photo, nearly all in 4,096 windows of nine values). Values equal in
+    /// and vectorize, where quickselect's scans mispredict on such small
+    /// windows (docs/decisions.md, "Ranking small windows"). Values equal in
     /// order (0 and -0) may give the other one than quickselect. A NaN, which
     /// no caller passes (the windows leave NaN out), is neither below nor at
     /// or below any value: the others are ranked as if it were absent, and

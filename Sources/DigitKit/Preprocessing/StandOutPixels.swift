@@ -43,7 +43,7 @@ struct StandOutPixels {
     /// 10^8, well inside Int32 and `wholeNearest`'s range.
     static func microResiduals(_ raster: Raster, surface: BackgroundSurface) -> [Int32] {
         // A plain loop over buffers, which the compiler vectorizes (zip and
-        // map did not, and took a third of this step); the surface's levels
+        // map did not; docs/decisions.md, "Plain loops"); the surface's levels
         // are made row by row as they are needed, not read from a
         // picture-sized copy.
         let width = raster.width, count = raster.values.count
@@ -105,8 +105,7 @@ struct StandOutPixels {
     /// together first, and only a group with a pixel beyond it is taken
     /// apart, each of its indices written over the next slot and the count
     /// raised only for those beyond: no branch on the values, and no array
-    /// growing one element at a time (appending took 0.07 ms of a noisy
-    /// 400x400 photo's surfaces, each).
+    /// growing one element at a time (docs/decisions.md, "Stand-out pixels").
     static func indicesBeyond(_ beyond: Int32, in residuals: UnsafeBufferPointer<Int32>, region: PaperRegion) -> [Int] {
         let above = SIMD8(repeating: beyond), below = SIMD8(repeating: -beyond)
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: residuals.count + 1) { slots in
@@ -228,8 +227,8 @@ struct StandOutPixels {
     }
 
     /// 1 when the residual's magnitude is at most `quietMillionths`, else 0,
-    /// with no branch (a comparison was compiled to one, mispredicted on
-    /// noise, and not vectorized).
+    /// with no branch, so that noise mispredicts nothing and the count
+    /// vectorizes (docs/decisions.md, "Stand-out pixels").
     @inline(__always)
     static func isQuiet(_ residual: Int32) -> Int {
         Int((Int64(quietMillionths) &- Int64(residual.magnitude)) >> 63 &+ 1)
@@ -237,8 +236,8 @@ struct StandOutPixels {
 
     /// How many residuals are quiet (`isQuiet`), eight at a time: each lane
     /// gathers -1 for every loud one (a picture has far fewer than 2^31
-    /// pixels, so no sum wraps). `isQuiet` in a loop was compiled to 64-bit
-    /// lanes, two at a time.
+    /// pixels, so no sum wraps); written out, as `isQuiet` in a loop did
+    /// not vectorize well.
     private static func countQuiet(_ residuals: UnsafeBufferPointer<Int32>) -> Int {
         let quiet = SIMD8(repeating: Int32(bitPattern: quietMillionths))
         var negativeLoud = SIMD8<Int32>.zero
@@ -312,9 +311,8 @@ struct StandOutPixels {
 
     /// Counts the bin of every residual in the four interleaved tallies
     /// (`bins` apart): a block's bins are computed eight at a time
-    /// first, then counted four at a time, one to each tally. Computing
-    /// each bin in the counting loop made it a dozen instructions a pixel,
-    /// and the front end, not the memory, its limit.
+    /// first, then counted four at a time, one to each tally, which keeps
+    /// the counting loop short (docs/decisions.md, "Stand-out pixels").
     private static func countBins(_ residuals: UnsafeBufferPointer<Int32>, into tallies: UnsafeMutableBufferPointer<UInt32>) {
         let blockGroups = 256, last = SIMD8(repeating: Int32(bins - 1))
         let groups = residuals.count / 8

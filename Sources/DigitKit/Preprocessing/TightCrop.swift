@@ -13,9 +13,8 @@
 ///
 /// Such a picture is two levels, ink and paper: Otsu's split of its grey
 /// levels explains at least `twoLevels` of their variance (ink on plain
-/// paper scores over 0.9; among the photo fixtures whose darker class
-/// reaches three edges, those with grain, shadows or a desk score 0.83 at
-/// most), and the ink's side of the split, its largest
+/// paper scores high; grain, shadows or a desk lower it: docs/decisions.md,
+/// "Tight crops"), and the ink's side of the split, its largest
 /// 8-connected group, reaches to within 3% of at least three edges.
 enum TightCrop {
     /// Ink within this many hundredths of a side of an edge touches it.

@@ -55,19 +55,14 @@ struct GlyphSegmentation {
     }
 
     /// A glyph at most this much wider than high (or than the line is
-    /// high) is read as one digit: 99% of MNIST's digits are (their 99th
-    /// percentiles are 1.0-1.43, 1.67 for a 2 and a 5). At 1.3, wide single
-    /// digits were cut in two, which cost spaced and close numbers more
-    /// (97% and 93% read right against 98% and 97%) than it bought touching
-    /// ones (29% against 21%).
+    /// high) is read as one digit: nearly all of MNIST's digits are; a
+    /// lower limit cut wide single digits in two, which cost more numbers
+    /// than it saved (docs/decisions.md, "Widest single digit").
     static let widestSingle = 1.7
 
     /// How far from its valley column a cut may bend, as a share of the
-    /// line height. Measured on 700 generated numbers of each of two seeds
-    /// (make_number_fixtures.py --count 100, seeds 5 and 7): touching
-    /// digits read right 22 and 19 times in 100 with straight cuts, 32 and
-    /// 24 at 0.2, 35 and 27 at 0.3, 35 and 28 at 0.4 (overlapping ones 19
-    /// and 13 straight, 20 and 17 at 0.3); no other kind lost a number.
+    /// line height: bending lets a cut pass around a stroke that leans
+    /// into the next digit (docs/decisions.md, "Cut reach").
     static let cutReach = 0.3
 
     /// Whether a glyph's ink `raster` may hold several digits: it is more
