@@ -30,7 +30,7 @@ extension Digits {
 
         @OptionGroup var modelOptions: ModelOptions
         @OptionGroup var preprocessing: PreprocessingOptions
-        @OptionGroup var output: OutputFormatOptions
+        @OptionGroup var output: OutputFormatOptions<TextJSONOrCSV>
         @OptionGroup var input: InputOptions
 
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Mark predictions whose confidence is below this probability as uncertain.", valueName: "p"))
@@ -93,19 +93,9 @@ extension Digits {
                     bar.update(result.position + 1)
                 }
                 try out.flush()
-            } catch let exit as ExitCode {
-                // loadModel reported why.
-                bar.finish()
-                throw exit
-            } catch let failure as StandardOutput.WriteFailure {
-                bar.finish()
-                StandardError.report(failure.description)
-                throw ExitStatus.inputFailed.exitCode
             } catch {
                 bar.finish()
-                let described = (error as? DigitError).map { failure in model.map { failure.about($0.path) } ?? failure }?.description
-                StandardError.report(described ?? "\(error)")
-                throw ExitStatus.usageOrModel.exitCode
+                throw RunFailure.exitCode(for: error, model: model?.path)
             }
             bar.finish()
             skipped.report()

@@ -46,8 +46,7 @@ extension Digits {
         @Flag(name: .long, help: "Send the images through the full MNIST pipeline instead of the plain path.")
         var pipeline = false
 
-        @Flag(name: .long, help: "One JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: OutputFormatOptions<TextOrJSON>
 
         func validate() throws {
             guard (1...65536).contains(batch) else { throw ValidationError("--batch must be between 1 and 65536, got \(batch)") }
@@ -73,12 +72,11 @@ extension Digits {
                 report = try evaluator.evaluate(dataset, limit: limit, progress: bar.update)
             } catch {
                 bar.finish()
-                StandardError.report(error.about(model.path).description)
-                throw ExitStatus.usageOrModel.exitCode
+                throw RunFailure.exitCode(for: error, model: model.path)
             }
             bar.finish()
-            let output = EvaluationReport(report: report, batchSize: batch, threads: TorchRuntime.threadCount)
-            try StandardOutput.writeAll(json ? output.json() + "\n" : output.text(show: show))
+            let evaluation = EvaluationReport(report: report, batchSize: batch, threads: TorchRuntime.threadCount)
+            try StandardOutput.writeAll(output.isJSON ? evaluation.json() + "\n" : evaluation.text(show: show))
         }
     }
 }

@@ -18,8 +18,7 @@ extension Digits {
 
         @OptionGroup var preprocessing: PreprocessingOptions
 
-        @Flag(name: .long, help: "One JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: OutputFormatOptions<TextOrJSON>
 
         @Argument(help: ArgumentHelp("The picture (PNG, JPEG, PNM); - reads standard input.", valueName: "file"),
                   completion: .file())
@@ -29,13 +28,13 @@ extension Digits {
             let path = RawArguments.path(file)
             let tensor = try preprocessing.preprocessor(besideDigitModel: nil).stages(for: InputLoading.decode(path, with: preprocessing.decoder)).tensor
             guard let tensor else {
-                let line = json
+                let line = output.isJSON
                     ? JSONLineEncoder().line(PreprocessLine(file: JSONFileName(path), tensor: nil, reason: ResultFormatting.noDigitReason))
                     : ResultFormatting.noDigitReason
                 try StandardOutput.writeAll(line + "\n")
                 return
             }
-            if json {
+            if output.isJSON {
                 try StandardOutput.writeAll(JSONLineEncoder().line(PreprocessLine(file: JSONFileName(path), tensor: tensor.values, reason: nil)) + "\n")
             } else {
                 let values = tensor.values.map { $0.description }

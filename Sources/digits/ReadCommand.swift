@@ -43,8 +43,7 @@ extension Digits {
             valueName: "path"), completion: .file(extensions: ["pt"]))
         var lineModel: String?
 
-        @Flag(name: .long, help: "One JSON object per file instead of text.")
-        var json = false
+        @OptionGroup var output: OutputFormatOptions<TextOrJSON>
 
         @Flag(name: .long, help: "Also draw each picture with the box of every character read.")
         var steps = false
@@ -62,7 +61,7 @@ extension Digits {
 
         func validate() throws {
             if preprocessing.raw { throw ValidationError("--raw cannot be used with read: the whole-picture resize finds no digits to read") }
-            if steps && json { throw ValidationError("--steps and --json cannot be combined") }
+            if steps && output.isJSON { throw ValidationError("--steps and --json cannot be combined") }
             if lineModel != nil && (noLineModel || noCuts) {
                 throw ValidationError("--line-model cannot be used with \(noCuts ? "--no-cuts" : "--no-line-model")")
             }
@@ -78,7 +77,7 @@ extension Digits {
             var reader = NumberReader(model: model, lineModel: runs, decoder: preprocessing.decoder,
                                       preprocessor: try preprocessing.preprocessor(besideDigitModel: modelOptions.model))
             reader.cutsTouchingDigits = !noCuts
-            let lines = ReadingLines(json: json, uncertainBelow: uncertainBelow)
+            let lines = ReadingLines(json: output.isJSON, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared
             let bar = ProgressBar(total: input.knownCount, unit: "files")
             var anyInputFailed = false
@@ -98,7 +97,7 @@ extension Digits {
                     switch result.outcome {
                     case .failed(let error):
                         anyInputFailed = true
-                        if json { try out.line(lines.errorLine(for: result.origin, error)) }
+                        if output.isJSON { try out.line(lines.errorLine(for: result.origin, error)) }
                         bar.clearForOutput()
                         StandardError.report(error.description)
                     case .read(let reading):
@@ -112,15 +111,9 @@ extension Digits {
                     bar.update(result.position + 1)
                 }
                 try out.flush()
-            } catch let failure as StandardOutput.WriteFailure {
-                bar.finish()
-                StandardError.report(failure.description)
-                throw ExitStatus.inputFailed.exitCode
             } catch {
                 bar.finish()
-                let failure = (error as? DigitError).map { $0.subject == nil ? $0.about(model.path) : $0 }
-                StandardError.report(failure?.description ?? "\(error)")
-                throw ExitStatus.usageOrModel.exitCode
+                throw RunFailure.exitCode(for: error, model: model.path)
             }
             bar.finish()
             skipped.report()

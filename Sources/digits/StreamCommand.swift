@@ -60,8 +60,7 @@ extension Digits {
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Readings below this probability are uncertain: never reported.", valueName: "p"))
         var uncertainBelow: Double = StreamOptions().uncertainBelow
 
-        @Flag(name: .long, help: "Write one JSON object per line.")
-        var json = false
+        @OptionGroup var output: OutputFormatOptions<TextOrJSON>
 
         @Flag(name: .long, help: "Analyse every frame even from a pipe (the writer then waits for the analysis).")
         var everyFrame = false
@@ -94,14 +93,14 @@ extension Digits {
             // Caught from the start, so that Ctrl-C during the model load
             // still ends with the end line; a second one ends at once,
             // with the cursor the live screen hid shown again.
-            let onScreen = !json && isatty(STDOUT_FILENO) == 1
+            let onScreen = !output.isJSON && isatty(STDOUT_FILENO) == 1
             let interrupt = InterruptFlag.install(beforeForcedEnd: {
                 if onScreen {
                     let restore = Array("\(LiveView.restore)\n".utf8)
                     _ = write(STDOUT_FILENO, restore, restore.count)
                 }
             })
-            let lines = StreamEventLines(json: json)
+            let lines = StreamEventLines(json: output.isJSON)
             // Reading starts before the model loads, so that the frames that
             // arrive meanwhile are kept for the analysis, not dropped.
             let opened = Result { () throws(DigitError) in try openInput() }
