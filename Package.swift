@@ -201,10 +201,34 @@ let package = Package(
             dependencies: ["DigitKit", "TorchBridge"],
             path: "Benchmarks/memory-soak"
         ),
+        // What the test targets share: the fixtures, running the built
+        // `digits`, a server under test, reference decoders and drawings.
+        .target(
+            name: "TestSupport",
+            dependencies: ["DigitKit", "CZlib"],
+            path: "Tests/TestSupport"
+        ),
+        // Units of the library: decoders and container lexers, the pipeline's
+        // stages, the number reader, the stream, the model wrappers.
         .testTarget(
-            name: "DigitsTests",
-            dependencies: ["DigitKit", "DigitsJSON", "DigitServer", "digits"],
-            resources: [.copy("Resources")]
+            name: "DigitKitTests",
+            dependencies: ["DigitKit", "TestSupport"]
+        ),
+        // The `digits` command end to end, with the README's examples.
+        .testTarget(
+            name: "DigitsCLITests",
+            dependencies: ["DigitKit", "DigitsJSON", "digits", "TestSupport"]
+        ),
+        // `digits serve`: its HTTP API, WebSocket stream, limits and service.
+        .testTarget(
+            name: "ServeTests",
+            dependencies: ["DigitKit", "DigitsJSON", "DigitServer", "digits", "TestSupport"]
+        ),
+        // Accuracy floors on whole data sets: MNIST through the pipeline, the
+        // real-world pictures, the photos, the numbers, the held-out sample.
+        .testTarget(
+            name: "AccuracyTests",
+            dependencies: ["DigitKit", "digits", "TestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Pictures from an evaluation generator (Tests/Eval/generator_a, seed 5150:
 /// Resources/held-out/labels.tsv) that no rule or model was tuned on: a

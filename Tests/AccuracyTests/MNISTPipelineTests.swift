@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// MNIST's own test set through the full pipeline: MNIST digits are already
 /// size-normalized and centred, so the pipeline must not cost accuracy.

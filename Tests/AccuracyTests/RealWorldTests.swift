@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The MNIST pipeline on pictures as users have them: it must agree with the
 /// independent Python reference, and the shipped model must read them.

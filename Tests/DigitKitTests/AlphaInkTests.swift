@@ -1,6 +1,7 @@
 @_spi(Fuzzing) @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Drawing-app exports whose strokes are in the alpha channel: light strokes
 /// on a transparent canvas decode as dark ink on white; everything else with

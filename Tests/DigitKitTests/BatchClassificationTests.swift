@@ -2,6 +2,7 @@ import DigitKit
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// The batch run every command builds on: order, determinism, bounded
 /// work in flight, per-input errors, and stopping early.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Results written to a regular file reach it at the end of every batch: a
 /// process that dies later (a picture that crashes it, SIGKILL) leaves the

@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The digits executable loads libtorch only when a command runs a model:
 /// the bridge (libDigitsTorchBridge.so) is opened on first use.
@@ -11,9 +12,9 @@ struct BridgeLoadingTests {
     /// The shared libraries the dynamic linker loaded for `arguments`
     /// (glibc's LD_DEBUG=libs trace, which goes to stderr).
     static func librariesLoaded(by arguments: [String]) throws -> (result: CommandResult, libraries: [String]) {
-        var environment = CLITests.environment
+        var environment = CLI.environment
         environment["LD_DEBUG"] = "libs"
-        let result = try CLITests.digits(arguments, environment: environment)
+        let result = try CLI.digits(arguments, environment: environment)
         let libraries = result.stderr.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "calling init: ") else { return nil }
             return String(line[range.upperBound...])
@@ -52,18 +53,18 @@ struct BridgeLoadingTests {
 
     @Test("without the bridge: the commands that need no model work, classify and ascii say what is missing (exit 2)")
     func missingBridge() throws {
-        var environment = CLITests.environment
+        var environment = CLI.environment
         environment["DIGITS_TORCH_BRIDGE"] = "/nonexistent/libDigitsTorchBridge.so"
-        let ascii = try CLITests.digits(["ascii", "--no-locator", Self.seven], environment: environment)
+        let ascii = try CLI.digits(["ascii", "--no-locator", Self.seven], environment: environment)
         #expect(ascii.status == 0)
-        let located = try CLITests.digits(["ascii", Self.seven], environment: environment)
+        let located = try CLI.digits(["ascii", Self.seven], environment: environment)
         #expect(located.status == 2 && located.stdout.isEmpty)
         #expect(located.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, "
             + "/nonexistent/libDigitsTorchBridge.so, is not a readable file\n")
-        let version = try CLITests.digits(["--version"], environment: environment)
+        let version = try CLI.digits(["--version"], environment: environment)
         #expect(version.status == 0)
         #expect(version.stdout.contains("(libtorch unknown: bridge library not found)"))
-        let classify = try CLITests.digits(["classify", Self.seven], environment: environment)
+        let classify = try CLI.digits(["classify", Self.seven], environment: environment)
         #expect(classify.status == 2)
         #expect(classify.stdout.isEmpty)
         #expect(classify.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, "
@@ -78,11 +79,11 @@ struct BridgeLoadingTests {
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         for path in [fifo, folder.path] {
-            var environment = CLITests.environment
+            var environment = CLI.environment
             environment["DIGITS_TORCH_BRIDGE"] = path
-            let version = try CLITests.digits(["--version"], environment: environment)
+            let version = try CLI.digits(["--version"], environment: environment)
             #expect(version.status == 0)
-            let classify = try CLITests.digits(["classify", Self.seven], environment: environment)
+            let classify = try CLI.digits(["classify", Self.seven], environment: environment)
             #expect(classify.status == 2)
             #expect(classify.stderr == "digits: the libtorch bridge named by DIGITS_TORCH_BRIDGE, \(path), is not a readable file\n")
         }
@@ -90,9 +91,9 @@ struct BridgeLoadingTests {
 
     @Test("a file that is not the bridge is refused with the dynamic linker's reason (exit 2)")
     func notABridge() throws {
-        var environment = CLITests.environment
+        var environment = CLI.environment
         environment["DIGITS_TORCH_BRIDGE"] = Self.seven
-        let result = try CLITests.digits(["classify", Self.seven], environment: environment)
+        let result = try CLI.digits(["classify", Self.seven], environment: environment)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("digits: cannot open the libtorch bridge: \(Self.seven): "), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Nothing a header says is allocated before the file shows it can be
 /// true, decodes hold their buffers within a byte budget, and image data

@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Loading models through TorchBridge: the shipped one works; models that are
 /// not digit models are refused at load with a message saying why.

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// EXIF orientation: the eight transforms on a small asymmetric image, the
 /// TIFF reader on hostile blocks, and pictures stored turned with the tag

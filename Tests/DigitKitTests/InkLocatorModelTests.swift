@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The bridge's ink-locator functions and the 11-class digit models: what
 /// loads, what is refused at load, what fails at run time, and how.

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Where inputs come from: lists of paths, folders, shards, images on a stream.
 @Suite("Input sources")

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// JPEG decoding (libjpeg-turbo's TurboJPEG API) against Pillow, which
 /// decodes with the same library and settings: baseline, optimized,

@@ -1,5 +1,6 @@
 import Testing
 @testable import DigitKit
+import TestSupport
 
 /// On light paper the ink is dark (`PolarityDetector.isLight`): pictures from
 /// the photo generator's other seeds on which the lit side of a shadow was

@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Loading and running the line model (Models/digit-line.pt) through
 /// TorchBridge: it reads runs of MNIST digits; files that are not line

@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The MNIST sample regression: Swift's decode + plain preprocess + model
 /// path reproduces what Python torch computes for the same images.

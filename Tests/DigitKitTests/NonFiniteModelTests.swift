@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// A model whose scores are NaN or infinite has failed: no command may turn
 /// that into a digit with a confidence. nan-on-ink.pt passes the load probe

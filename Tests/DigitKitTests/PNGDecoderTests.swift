@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// PngSuite (Willem van Schaik's PNG conformance suite): every colour type,
 /// bit depth 1-16, palettes with tRNS, interlacing. Pixels are compared with

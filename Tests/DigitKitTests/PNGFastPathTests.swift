@@ -1,6 +1,7 @@
 @_spi(Fuzzing) @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// PNGFastPath (libdeflate, our own unfiltering) must give exactly the
 /// pixels of the libpng path, and decline whatever it does not take, so

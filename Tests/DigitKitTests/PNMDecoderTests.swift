@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Netpbm decoding (P1-P6, plain and binary, 8- and 16-bit, comments)
 /// against Pillow's PPM plugin, and its refusal of malformed files.

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The sheet found on a desk (`PaperRegion.find`) on drawn pictures.
 @Suite("Paper on a desk")

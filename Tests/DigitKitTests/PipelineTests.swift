@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Properties of the MNIST pipeline on pictures made in the test, so each
 /// step's promise is checked on its own.

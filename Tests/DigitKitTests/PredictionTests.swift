@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Prediction")
 struct PredictionTests {

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The plain (raw) preprocessing path: area-averaging resize to 28x28, then
 /// ToTensor + Normalize arithmetic.

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// The PNG fast path's unfiltering and grey conversion against their plain
 /// definitions (PNG specification, section 9; Pillow's luma), on rows of

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("The shipped model's lookup")
 struct ShippedModelTests {
@@ -41,7 +42,7 @@ struct ShippedModelTests {
         #expect(ShippedModel.linePath(besideDigitModel: digitModel) == beside)
         let number = Fixtures.repositoryRoot.appendingPathComponent("Examples/numbers/touching-4711.png").path
         let result = try CommandRunner.digits(["read", "--model", digitModel, number],
-                                              environment: CLITests.environment.filter { $0.key != ShippedModel.lineEnvironmentVariable })
+                                              environment: CLI.environment.filter { $0.key != ShippedModel.lineEnvironmentVariable })
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("digits: \(beside): "), "\(result.stderr)")
     }

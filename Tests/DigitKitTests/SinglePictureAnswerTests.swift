@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The library's single-picture answer carries the warnings and the
 /// uncertain mark, from the same rule `digits classify` applies.

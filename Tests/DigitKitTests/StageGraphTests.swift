@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The MNIST pipeline's stages alone (`Sources/DigitKit/Preprocessing/Stages`):
 /// each given a small constructed input gives the expected output and
@@ -183,7 +184,7 @@ struct StageGraphTests {
     @Test("ascii --steps prints each step's decision, numbered, before the pictures")
     func asciiSteps() throws {
         let file = Fixtures.repositoryRoot.appendingPathComponent("Examples/three-on-paper.png").path
-        let steps = try CLITests.digits(["ascii", "--steps", "--no-locator", file])
+        let steps = try CLI.digits(["ascii", "--steps", "--no-locator", file])
         #expect(steps.status == 0)
         #expect(Array(steps.stdoutLines.prefix(9)) == [
             "1. analysis size: 300x200, kept",

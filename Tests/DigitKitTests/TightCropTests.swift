@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Otsu's separability and the tight-crop rule that measures a picture's
 /// background on its paper alone (`TightCrop.paperSide`).

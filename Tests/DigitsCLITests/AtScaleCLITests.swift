@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end tests of `digits classify` on many inputs: lists of paths,
 /// folders, shards, images on standard input, output formats, and output

@@ -1,20 +1,13 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end tests of the built `digits` binary: output, exit codes, and
 /// that one bad input never costs the others their result.
 @Suite("digits CLI")
 struct CLITests {
     static let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples").path
-    /// The environment without DIGITS_MODEL, so the default model lookup is what is tested.
-    static let environment = ProcessInfo.processInfo.environment.filter { $0.key != "DIGITS_MODEL" }
-
-    static func digits(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = CLITests.environment,
-                       in directory: String? = nil) throws -> CommandResult {
-        try CommandRunner.digits(arguments, stdin: stdin, environment: environment, in: directory)
-    }
-
     /// A scratch folder holding a good PNG, a text file named .png and an empty file.
     static func scratchFolder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-cli-\(UUID().uuidString)")
@@ -27,7 +20,7 @@ struct CLITests {
 
     @Test("classifies the MNIST-like examples right, one line each, exit 0")
     func classifiesExamples() throws {
-        let result = try Self.digits(["classify", "\(Self.examples)/seven.png", "\(Self.examples)/two.png", "\(Self.examples)/four-large.png"])
+        let result = try CLI.digits(["classify", "\(Self.examples)/seven.png", "\(Self.examples)/two.png", "\(Self.examples)/four-large.png"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdoutLines
@@ -39,7 +32,7 @@ struct CLITests {
 
     @Test("--json prints one object per file with the documented fields")
     func jsonOutput() throws {
-        let result = try Self.digits(["classify", "--json", "--top", "3", "\(Self.examples)/seven.png"])
+        let result = try CLI.digits(["classify", "--json", "--top", "3", "\(Self.examples)/seven.png"])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["file"] as? String == "\(Self.examples)/seven.png")
@@ -60,7 +53,7 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let files = ["\(folder)/text.png", "\(folder)/good seven.png", "\(folder)/missing.png", "\(folder)/empty.png", folder,
                      "\(Self.examples)/two.png"]
-        let text = try Self.digits(["classify"] + files)
+        let text = try CLI.digits(["classify"] + files)
         #expect(text.status == 1)
         #expect(text.stdoutLines == ["\(folder)/good seven.png: 7 (\(text.stdoutLines.first?.split(separator: "(").last ?? "")",
                                      "\(Self.examples)/two.png: 2 (\(text.stdoutLines.last?.split(separator: "(").last ?? "")"])
@@ -71,7 +64,7 @@ struct CLITests {
             "digits: \(folder): is a folder; add --recursive to take the images in it",
         ])
 
-        let json = try Self.digits(["classify", "--json"] + files)
+        let json = try CLI.digits(["classify", "--json"] + files)
         #expect(json.status == 1)
         let objects = try json.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(objects.map { $0["file"] as? String } == files)
@@ -85,7 +78,7 @@ struct CLITests {
     func missingModel(format: String) throws {
         // The workers start on the inputs while the model loads: none of
         // their results may show.
-        let result = try Self.digits(["classify", "--format", format, "--model", "/no/such/model.pt",
+        let result = try CLI.digits(["classify", "--format", format, "--model", "/no/such/model.pt",
                                       "\(Self.examples)/seven.png", "/no/such/picture.png"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -95,12 +88,12 @@ struct CLITests {
     @Test("a wrong-shape model is refused with what was expected and what came, exit 2")
     func wrongShapeModel() throws {
         let model = Fixtures.model("wrong-shape")
-        let result = try Self.digits(["classify", "--model", model, "\(Self.examples)/seven.png"])
+        let result = try CLI.digits(["classify", "--model", model, "\(Self.examples)/seven.png"])
         #expect(result.status == 2)
         #expect(result.stderrLines == ["digits: \(model): not a digit model: expected forward to return a float tensor of shape [1, 10] or [1, 11], got a Float tensor of shape [1, 3]"])
-        var environment = Self.environment
+        var environment = CLI.environment
         environment["DIGITS_MODEL"] = model
-        #expect(try Self.digits(["classify", "\(Self.examples)/seven.png"], environment: environment).status == 2)
+        #expect(try CLI.digits(["classify", "\(Self.examples)/seven.png"], environment: environment).status == 2)
     }
 
     @Test("a model that loads but fails in its forward pass stops the run: one line naming it and the cause, exit 2",
@@ -109,7 +102,7 @@ struct CLITests {
         // fails-on-ink.pt passes the bridge's probe (an all-zero picture),
         // so it loads; the first real picture breaks its forward pass.
         let model = Fixtures.model("fails-on-ink")
-        let result = try Self.digits([command, "--model", model, "\(Self.examples)/seven.png", "\(Self.examples)/two.png"])
+        let result = try CLI.digits([command, "--model", model, "\(Self.examples)/seven.png", "\(Self.examples)/two.png"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)
@@ -120,7 +113,7 @@ struct CLITests {
     @Test("usage errors exit 2", arguments: [["classify"], ["classify", "--top", "0", "x.png"], ["classify", "--threads", "0", "x.png"],
                                              ["frobnicate"], ["classify", "-", "-"], ["ascii"]])
     func usageErrors(_ arguments: [String]) throws {
-        let result = try Self.digits(arguments)
+        let result = try CLI.digits(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(!result.stderr.isEmpty)
@@ -129,17 +122,17 @@ struct CLITests {
     @Test("reads a PNG from standard input")
     func standardInput() throws {
         let png = try Data(contentsOf: URL(fileURLWithPath: "\(Self.examples)/two.png"))
-        let result = try Self.digits(["classify", "-"], stdin: png)
+        let result = try CLI.digits(["classify", "-"], stdin: png)
         #expect(result.status == 0)
         #expect(result.stdoutLines.first?.hasPrefix("-[0]: 2 (") == true)
-        let empty = try Self.digits(["classify", "-"], stdin: Data())
+        let empty = try CLI.digits(["classify", "-"], stdin: Data())
         #expect(empty.status == 1)
         #expect(empty.stderrLines == ["digits: -: empty file"])
     }
 
     @Test("finds the shipped model from anywhere inside the checkout")
     func defaultModelFromSubfolder() throws {
-        let result = try Self.digits(["classify", "../Examples/seven.png"],
+        let result = try CLI.digits(["classify", "../Examples/seven.png"],
                                      in: Fixtures.repositoryRoot.appendingPathComponent("Sources").path)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("../Examples/seven.png: 7 ("))
@@ -147,14 +140,14 @@ struct CLITests {
 
     @Test("ascii draws 28 rows; --values prints 28 rows of 28 numbers")
     func ascii() throws {
-        let art = try Self.digits(["ascii", "\(Self.examples)/seven.png"])
+        let art = try CLI.digits(["ascii", "\(Self.examples)/seven.png"])
         #expect(art.status == 0)
         #expect(art.stdoutLines.count == 28)
         #expect(art.stdout.contains("@"))
-        let values = try Self.digits(["ascii", "--values", "\(Self.examples)/seven.png"])
+        let values = try CLI.digits(["ascii", "--values", "\(Self.examples)/seven.png"])
         #expect(values.stdoutLines.count == 28)
         #expect(values.stdoutLines.allSatisfy { $0.split(separator: " ").count == 28 })
-        let bad = try Self.digits(["ascii", "/no/such.png"])
+        let bad = try CLI.digits(["ascii", "/no/such.png"])
         #expect(bad.status == 1)
         #expect(bad.stderrLines == ["digits: /no/such.png: no such file"])
     }
@@ -162,7 +155,7 @@ struct CLITests {
     @Test("--help documents the exit codes")
     func helpDocumentsExitCodes() throws {
         for arguments in [["--help"], ["classify", "--help"]] {
-            let result = try Self.digits(arguments)
+            let result = try CLI.digits(arguments)
             #expect(result.status == 0)
             #expect(result.stdout.contains("Exit status: 0"))
             #expect(result.stdout.contains("2 usage error"))
@@ -171,7 +164,7 @@ struct CLITests {
 
     @Test("--version names digits and the libtorch it was built against")
     func version() throws {
-        let result = try Self.digits(["--version"])
+        let result = try CLI.digits(["--version"])
         #expect(result.status == 0)
         let line = try #require(result.stdoutLines.first)
         #expect(result.stdoutLines.count == 1)
@@ -183,7 +176,7 @@ struct CLITests {
     func changelogNamesTheRelease() throws {
         let changelog = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let top = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
-        let release = try #require(try Self.digits(["--version"]).stdoutLines.first?.split(separator: " ").dropFirst().first)
+        let release = try #require(try CLI.digits(["--version"]).stdoutLines.first?.split(separator: " ").dropFirst().first)
         #expect(top.hasPrefix("## \(release) ("), "\(top) against \(release)")
     }
 
@@ -191,52 +184,52 @@ struct CLITests {
 
     @Test("a blank picture: 'no digit found', never a guess, exit 0")
     func blankPicture() throws {
-        let text = try Self.digits(["classify", Self.blankPaper, "\(Self.examples)/seven.png"])
+        let text = try CLI.digits(["classify", Self.blankPaper, "\(Self.examples)/seven.png"])
         #expect(text.status == 0)
         #expect(text.stdoutLines.first == "\(Self.blankPaper): no digit found")
-        let json = try Self.digits(["classify", "--json", Self.blankPaper])
+        let json = try CLI.digits(["classify", "--json", Self.blankPaper])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["digit"] is NSNull)
         #expect(object["reason"] as? String == "no digit found")
         #expect(object.keys.sorted() == ["digit", "file", "reason"])
-        let preprocess = try Self.digits(["preprocess", "--json", Self.blankPaper])
+        let preprocess = try CLI.digits(["preprocess", "--json", Self.blankPaper])
         #expect(preprocess.status == 0)
         #expect(preprocess.stdout.contains("\"tensor\": null, \"reason\": \"no digit found\""))
     }
 
     @Test("predictions under --uncertain-below are marked uncertain")
     func uncertainMarker() throws {
-        let text = try Self.digits(["classify", "--uncertain-below", "1", "\(Self.examples)/seven.png"])
+        let text = try CLI.digits(["classify", "--uncertain-below", "1", "\(Self.examples)/seven.png"])
         #expect(text.stdout.hasSuffix("%, uncertain)\n"))
-        let json = try Self.digits(["classify", "--json", "--uncertain-below", "1", "\(Self.examples)/seven.png"])
+        let json = try CLI.digits(["classify", "--json", "--uncertain-below", "1", "\(Self.examples)/seven.png"])
         #expect(json.stdout.contains("\"uncertain\": true"))
-        #expect(try Self.digits(["classify", "--uncertain-below", "1.5", "\(Self.examples)/seven.png"]).status == 2)
+        #expect(try CLI.digits(["classify", "--uncertain-below", "1.5", "\(Self.examples)/seven.png"]).status == 2)
     }
 
     @Test("the MNIST pipeline reads pictures the whole-picture resize (--raw) gets wrong")
     func pipelineAgainstRaw() throws {
         let files = ["three-on-paper.png", "five-transparent.png", "nine-small-in-corner.png"].map { "\(Self.examples)/\($0)" }
-        let pipeline = try Self.digits(["classify"] + files)
+        let pipeline = try CLI.digits(["classify"] + files)
         #expect(pipeline.stdoutLines.map { $0.split(separator: " ")[1] } == ["3", "5", "9"])
-        let raw = try Self.digits(["classify", "--raw"] + files)
+        let raw = try CLI.digits(["classify", "--raw"] + files)
         let rawDigits = raw.stdoutLines.map { $0.split(separator: " ")[1] }
         #expect(rawDigits.count == 3)
         #expect(zip(rawDigits, ["3", "5", "9"]).allSatisfy { $0 != $1 }, "--raw read \(rawDigits)")
-        #expect(try Self.digits(["classify", "--raw", "--invert", "never", files[0]]).status == 2)
+        #expect(try CLI.digits(["classify", "--raw", "--invert", "never", files[0]]).status == 2)
     }
 
     @Test("preprocess prints the 784 values ascii --values shows, and --steps draws the stages")
     func preprocessAndSteps() throws {
         let file = "\(Self.examples)/three-on-paper.png"
-        let json = try Self.digits(["preprocess", "--json", file])
+        let json = try CLI.digits(["preprocess", "--json", file])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let tensor = try #require(object["tensor"] as? [Double])
         #expect(tensor.count == 784)
-        let text = try Self.digits(["preprocess", file]).stdoutLines.flatMap { $0.split(separator: " ").map { Double($0)! } }
+        let text = try CLI.digits(["preprocess", file]).stdoutLines.flatMap { $0.split(separator: " ").map { Double($0)! } }
         #expect(text == tensor)
-        let shown = try Self.digits(["ascii", "--values", file]).stdoutLines.flatMap { $0.split(separator: " ").map { Double($0)! } }
+        let shown = try CLI.digits(["ascii", "--values", file]).stdoutLines.flatMap { $0.split(separator: " ").map { Double($0)! } }
         #expect(zip(shown, tensor).allSatisfy { abs($0 - $1) <= 5e-5 })
-        let steps = try Self.digits(["ascii", "--steps", file])
+        let steps = try CLI.digits(["ascii", "--steps", file])
         #expect(steps.status == 0)
         for header in ["picture (300x200", "ink made bright (inverted)", "digit's box (", "model input (28x28):"] {
             #expect(steps.stdout.contains(header), "\(header)")

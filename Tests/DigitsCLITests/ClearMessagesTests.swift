@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Messages that say what is wrong in the words a user expects: a folder
 /// is not "a PNG file", a negative value is not a "missing value", every

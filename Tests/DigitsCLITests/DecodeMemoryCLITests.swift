@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A batch of pictures whose headers ask for more memory than the process
 /// has: each costs only its own result, never the others'.

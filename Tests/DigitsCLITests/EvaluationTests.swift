@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// `digits eval` and the metrics behind it.
 @Suite("Evaluation")

@@ -1,6 +1,7 @@
 @testable import digits
 import Foundation
 import Testing
+import TestSupport
 
 /// What a new user trips on in the first hour: completions that complete
 /// files, a mistyped subcommand, the source of a model path, options that

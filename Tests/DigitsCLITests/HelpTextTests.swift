@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What --help says is what the command does: no doubled defaults, no exit
 /// statuses a command cannot give, nothing that points to files an installed

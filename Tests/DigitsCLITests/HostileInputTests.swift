@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Anything a user or an attacker can hand `digits`: each bad input gets one
 /// line naming the file and the cause and exit status 1 (2 for a model),

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// One entry point for every format: detection by content, the formats
 /// digits names but does not read, and `digits classify` end to end on a

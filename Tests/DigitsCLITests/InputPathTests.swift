@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// Inputs whose names or kinds are unusual: FIFOs among the files, names
 /// that are not UTF-8 or hold control characters, paths longer than

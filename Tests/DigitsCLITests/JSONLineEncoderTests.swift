@@ -2,6 +2,7 @@ import DigitsJSON
 import Foundation
 import Testing
 @testable import digits
+import TestSupport
 
 /// The one encoder of every `--json` line: keys in the order written, the
 /// documented spelling of numbers, null for nil, nothing for absent.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The live screen of `digits stream` fitted to the terminal, on a real
 /// pseudo-terminal given a size with `stty` (util-linux `script`, as in

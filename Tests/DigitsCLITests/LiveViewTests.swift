@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The live screen of `digits stream`, on a real pseudo-terminal: util-linux
 /// `script` (Debian's essential bsdutils) runs the command with its output

@@ -1,6 +1,7 @@
 import Foundation
 @testable import digits
 import Testing
+import TestSupport
 
 /// The progress bar's text: the rate and the time left come from the inputs
 /// finished since the first, never from the start-up before it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `digits read` end to end through the built binary: text and JSON output,
 /// exit codes, and one bad file costing only its own line.
@@ -10,7 +11,7 @@ struct ReadCommandTests {
 
     @Test("one line per file: the number and its probability, or no digit found")
     func text() throws {
-        let result = try CLITests.digits(["read", "\(Self.numbers)/negative-001.png", "\(Self.examples)/blank-paper.png"])
+        let result = try CLI.digits(["read", "\(Self.numbers)/negative-001.png", "\(Self.examples)/blank-paper.png"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdoutLines.count == 2)
@@ -21,7 +22,7 @@ struct ReadCommandTests {
     @Test("--json: the documented keys in order, a decimal point as a char with a null digit")
     func json() throws {
         let file = "\(Self.numbers)/decimal-000.png"
-        let result = try CLITests.digits(["read", "--json", file, "\(Self.examples)/blank-paper.png"])
+        let result = try CLI.digits(["read", "--json", file, "\(Self.examples)/blank-paper.png"])
         #expect(result.status == 0)
         let lines = result.stdoutLines
         #expect(lines.count == 2)
@@ -43,12 +44,12 @@ struct ReadCommandTests {
         let broken = folder.appendingPathComponent("broken.png").path
         try Data("not a picture\n".utf8).write(to: URL(fileURLWithPath: broken))
         let good = "\(Self.numbers)/negative-001.png"
-        let text = try CLITests.digits(["read", broken, good, "/no/such/file.png"])
+        let text = try CLI.digits(["read", broken, good, "/no/such/file.png"])
         #expect(text.status == 1)
         #expect(text.stdoutLines.count == 1 && text.stdout.contains("negative-001.png: -830 ("))
         #expect(text.stderrLines.count == 2)
         #expect(text.stderrLines.first?.hasPrefix("digits: \(broken): ") == true)
-        let json = try CLITests.digits(["read", "--json", broken, good])
+        let json = try CLI.digits(["read", "--json", broken, good])
         #expect(json.status == 1)
         #expect(json.stdoutLines.first?.hasPrefix(#"{"file": "\#(broken)", "error": "#) == true)
         #expect(json.stdoutLines.count == 2)
@@ -57,7 +58,7 @@ struct ReadCommandTests {
     @Test("--steps draws the ink, then a box and the reading per character, then the result line")
     func steps() throws {
         let file = "\(Self.numbers)/decimal-000.png"
-        let result = try CLITests.digits(["read", "--steps", file])
+        let result = try CLI.digits(["read", "--steps", file])
         #expect(result.status == 0)
         let lines = result.stdoutLines
         #expect(lines.first == "the ink, with what was read in each box:")
@@ -79,8 +80,8 @@ struct ReadCommandTests {
         #expect(files.count >= 70)
         // Small and large pictures interleaved, and a broken one in the middle.
         let inputs = Array(files.prefix(35)) + ["/no/such/number.png"] + Array(files.dropFirst(35))
-        let all = try CLITests.digits(["read", "--threads", "2"] + inputs)
-        let one = try CLITests.digits(["read", "--threads", "1"] + inputs)
+        let all = try CLI.digits(["read", "--threads", "2"] + inputs)
+        let one = try CLI.digits(["read", "--threads", "1"] + inputs)
         #expect(all.status == 1 && one.status == 1)
         #expect(all.stdoutLines.count == files.count)
         #expect(all.stdoutLines == one.stdoutLines)
@@ -91,19 +92,19 @@ struct ReadCommandTests {
     @Test("inputs as for classify: --files-from, folders with --recursive, --shard, pictures one after another on standard input")
     func inputs() throws {
         let files = Array(try Self.numberFiles().prefix(6))
-        let list = try CLITests.digits(["read", "--files-from", "-"], stdin: Data(files.map { $0 + "\n" }.joined().utf8))
-        let plain = try CLITests.digits(["read"] + files)
+        let list = try CLI.digits(["read", "--files-from", "-"], stdin: Data(files.map { $0 + "\n" }.joined().utf8))
+        let plain = try CLI.digits(["read"] + files)
         #expect(list.status == 0 && list.stdoutLines.count == 6)
         #expect(list.stdoutLines == plain.stdoutLines)
-        let folder = try CLITests.digits(["read", "--recursive", "\(Self.examples)/numbers"])
+        let folder = try CLI.digits(["read", "--recursive", "\(Self.examples)/numbers"])
         #expect(folder.status == 0)
         #expect(folder.stdoutLines.map { ($0 as NSString).lastPathComponent.components(separatedBy: ":").first! }
                 == ["minus-12.png", "price-3.14.png", "touching-4711.png", "year-2026.png"])
-        let halves = try (0..<2).map { try CLITests.digits(["read", "--shard", "\($0)/2"] + files).stdoutLines }
+        let halves = try (0..<2).map { try CLI.digits(["read", "--shard", "\($0)/2"] + files).stdoutLines }
         #expect(Set(halves[0]).isDisjoint(with: halves[1]))
         #expect(Set(halves[0] + halves[1]) == Set(plain.stdoutLines))
         let bytes = try files.prefix(2).map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-        let stdin = try CLITests.digits(["read", "--json", "-"], stdin: bytes[0] + bytes[1])
+        let stdin = try CLI.digits(["read", "--json", "-"], stdin: bytes[0] + bytes[1])
         #expect(stdin.status == 0)
         let objects = try stdin.stdoutLines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.map { $0["index"] as? Int } == [0, 1])
@@ -117,7 +118,7 @@ struct ReadCommandTests {
         ["read", "--steps", "--json", "x.png"], ["read", "--line-model", "l.pt", "--no-line-model", "x.png"],
     ])
     func usage(arguments: [String]) throws {
-        let result = try CLITests.digits(arguments)
+        let result = try CLI.digits(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
     }
@@ -125,12 +126,12 @@ struct ReadCommandTests {
     @Test("touching digits: read whole by the shipped line model, cut apart without it")
     func touching() throws {
         let file = "\(Self.examples)/numbers/touching-4711.png"
-        let withLineModel = try CLITests.digits(["read", "--json", file])
+        let withLineModel = try CLI.digits(["read", "--json", file])
         #expect(withLineModel.status == 0)
         #expect(withLineModel.stdout.hasPrefix(#"{"file": "\#(file)", "text": "4711", "#), "\(withLineModel.stdout)")
-        let explicit = try CLITests.digits(["read", "--json", "--line-model", Fixtures.shippedLineModel, file])
+        let explicit = try CLI.digits(["read", "--json", "--line-model", Fixtures.shippedLineModel, file])
         #expect(explicit.stdout == withLineModel.stdout)
-        let cutting = try CLITests.digits(["read", "--json", "--no-line-model", file])
+        let cutting = try CLI.digits(["read", "--json", "--no-line-model", file])
         #expect(cutting.status == 0)
         #expect(cutting.stdout != withLineModel.stdout)
     }
@@ -139,7 +140,7 @@ struct ReadCommandTests {
         "/no/such/line.pt", Fixtures.shippedModel, Fixtures.path("models/random-bytes.pt"),
     ])
     func badLineModel(path: String) throws {
-        let result = try CLITests.digits(["read", "--line-model", path, "\(Self.numbers)/spaced-000.png"])
+        let result = try CLI.digits(["read", "--line-model", path, "\(Self.numbers)/spaced-000.png"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").count == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every console example of the README runs from the checkout as written
 /// and prints what the README shows, so that the README cannot drift from

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// `digits stream` end to end: pipes that must not back up, broken
 /// streams, frames that fail, usage errors, Ctrl-C.

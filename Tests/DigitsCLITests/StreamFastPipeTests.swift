@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `digits stream` fed by a pipe faster than real time (a recorded video
 /// through ffmpeg without -re, the natural first try): the frames that

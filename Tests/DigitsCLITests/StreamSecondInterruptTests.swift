@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `digits stream` polls Ctrl-C between frames; a frame that takes long
 /// must not keep a second Ctrl-C waiting.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Standard error that cannot be written (a full disk, closed, a pipe with
 /// no reader) costs nothing: the diagnostic is dropped, results are

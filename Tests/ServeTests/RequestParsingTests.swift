@@ -1,6 +1,7 @@
 @_spi(Fuzzing) import DigitServer
 import Foundation
 import Testing
+import TestSupport
 
 /// The server's own parsers of what a request carries: multipart bodies and
 /// raw GRAY frames, on well-formed and hostile bytes. Bad bytes are one

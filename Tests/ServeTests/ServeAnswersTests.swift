@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `POST /v1/classify` and `/v1/read` answer what `classify --json` and
 /// `read --json` print for the same picture, without "file".

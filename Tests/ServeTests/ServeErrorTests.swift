@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every error the API answers: the status, `{"error", "code"}`, and a
 /// message that names the input and the cause.

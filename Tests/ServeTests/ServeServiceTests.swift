@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `/healthz`, `/readyz`, `/metrics`, `/openapi.json` and the page.
 @Suite("digits serve service routes")

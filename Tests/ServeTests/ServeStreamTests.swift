@@ -3,6 +3,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `GET /v1/stream`: a committed clip's frames sent over the WebSocket give
@@ -55,7 +56,7 @@ struct ServeStreamTests {
         }
         try socket.sendClose()
         #expect(framesSeen == Array(0..<clip.frames))
-        #expect(clip.mismatches(events, slack: StreamClipTests.slack).isEmpty, "\(events)")
+        #expect(clip.mismatches(events, slack: StreamClip.slack).isEmpty, "\(events)")
     }
 
     @Test("a frame that is no picture gets an error event and the stream goes on; bad options are a 400")

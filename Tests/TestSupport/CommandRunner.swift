@@ -2,23 +2,23 @@ import Foundation
 
 /// Runs a program to completion and collects what it printed, for the
 /// end-to-end tests of the built `digits` binary.
-struct CommandResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+package struct CommandResult {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
 
-    var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
-    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    package var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    package var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
-enum CommandRunner {
+package enum CommandRunner {
     /// The `digits` executable built beside the test bundle.
-    static let digits: String = {
+    package static let digits: String = {
         let folder = Bundle.main.executableURL!.deletingLastPathComponent()
         return folder.appendingPathComponent("digits").path
     }()
 
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
+    package static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
                     environment: [String: String]? = nil, in directory: String? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -52,13 +52,13 @@ enum CommandRunner {
     }
 
     /// Runs the built `digits` with `arguments`.
-    static func digits(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+    package static func digits(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
                        in directory: String? = nil) throws -> CommandResult {
         try run(digits, arguments, stdin: stdin, environment: environment, in: directory)
     }
 
     /// sha256sum's hex digest of a file.
-    static func sha256(ofFileAt path: String) throws -> String {
+    package static func sha256(ofFileAt path: String) throws -> String {
         let result = try run("/usr/bin/env", ["sha256sum", path])
         return String(result.stdout.prefix(64))
     }

@@ -1,8 +1,8 @@
 /// A zlib stream written as the smallest PNG encoders write it: every byte a
 /// literal with deflate's fixed codes, in one block, never a stored block.
 /// Incompressible rows then come out about 5% longer than they are.
-enum FixedCodeDeflate {
-    static func zlib(_ bytes: [UInt8]) -> [UInt8] {
+package enum FixedCodeDeflate {
+    package static func zlib(_ bytes: [UInt8]) -> [UInt8] {
         var bits = BitWriter()
         bits.write(0b1, count: 1)   // BFINAL
         bits.write(0b01, count: 2)  // BTYPE: fixed codes
@@ -21,15 +21,15 @@ enum FixedCodeDeflate {
     }
 
     /// Deflate's bit order: values from the lowest bit, Huffman codes from the highest.
-    struct BitWriter {
-        var bytes: [UInt8] = []
-        var current: UInt32 = 0, filled: UInt32 = 0
+    package struct BitWriter {
+        package var bytes: [UInt8] = []
+        package var current: UInt32 = 0, filled: UInt32 = 0
 
-        mutating func write(_ value: UInt32, count: UInt32) {
+        package mutating func write(_ value: UInt32, count: UInt32) {
             for bit in 0..<count { push(value >> bit & 1) }
         }
 
-        mutating func writeCode(_ code: UInt32, length: UInt32) {
+        package mutating func writeCode(_ code: UInt32, length: UInt32) {
             for bit in (0..<length).reversed() { push(code >> bit & 1) }
         }
 
@@ -39,13 +39,13 @@ enum FixedCodeDeflate {
             if filled == 8 { flush() }
         }
 
-        mutating func flush() {
+        package mutating func flush() {
             bytes.append(UInt8(current))
             current = 0
             filled = 0
         }
 
-        var finished: [UInt8] {
+        package var finished: [UInt8] {
             var copy = self
             if copy.filled > 0 { copy.flush() }
             return copy.bytes

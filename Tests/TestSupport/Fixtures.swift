@@ -1,34 +1,34 @@
 import Foundation
 
-/// Paths of the test fixtures (bundled resources) and of the repository's own files.
-enum Fixtures {
-    /// The Resources folder copied into the test bundle.
-    static let resources: URL = Bundle.module.url(forResource: "Resources", withExtension: nil)!
+/// Paths of the test fixtures (Tests/DigitsTests/Resources) and of the repository's own files.
+package enum Fixtures {
+    /// The fixtures folder of the checkout the tests were built from.
+    package static let resources: URL = repositoryRoot.appendingPathComponent("Tests/DigitsTests/Resources")
 
-    static func path(_ relative: String) -> String {
+    package static func path(_ relative: String) -> String {
         resources.appendingPathComponent(relative).path
     }
 
     /// The repository root, found from this source file's location.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The shipped model, Models/digits.pt.
-    static let shippedModel: String = repositoryRoot.appendingPathComponent("Models/digits.pt").path
+    package static let shippedModel: String = repositoryRoot.appendingPathComponent("Models/digits.pt").path
     /// The line model that reads runs of touching digits (Models/digit-line.pt).
-    static let shippedLineModel: String = repositoryRoot.appendingPathComponent("Models/digit-line.pt").path
+    package static let shippedLineModel: String = repositoryRoot.appendingPathComponent("Models/digit-line.pt").path
 
     /// A test model from Resources/models.
-    static func model(_ name: String) -> String { path("models/\(name).pt") }
+    package static func model(_ name: String) -> String { path("models/\(name).pt") }
     /// The ink locator that ships with digits.
-    static let shippedLocator: String = repositoryRoot.appendingPathComponent("Models/locator.pt").path
+    package static let shippedLocator: String = repositoryRoot.appendingPathComponent("Models/locator.pt").path
 
-    static func data(_ relative: String) throws -> Data {
+    package static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: resources.appendingPathComponent(relative))
     }
 
     /// Little-endian float32 values of a binary fixture.
-    static func floats(_ relative: String) throws -> [Float] {
+    package static func floats(_ relative: String) throws -> [Float] {
         let data = try data(relative)
         return data.withUnsafeBytes { raw in
             (0..<(data.count / 4)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
@@ -36,7 +36,7 @@ enum Fixtures {
     }
 
     /// Tab-separated lines of a text fixture.
-    static func tsv(_ relative: String) throws -> [[String]] {
+    package static func tsv(_ relative: String) throws -> [[String]] {
         try String(decoding: data(relative), as: UTF8.self)
             .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }

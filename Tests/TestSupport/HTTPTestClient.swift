@@ -4,16 +4,16 @@ import Glibc
 #endif
 
 /// An answer as it came over the wire.
-struct HTTPTestResponse {
-    let status: Int
+package struct HTTPTestResponse {
+    package let status: Int
     /// Header names lowercased.
-    let headers: [String: String]
-    let body: [UInt8]
+    package let headers: [String: String]
+    package let body: [UInt8]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The body as a JSON object.
-    var json: [String: Any] {
+    package var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
     }
 }
@@ -21,11 +21,11 @@ struct HTTPTestResponse {
 /// HTTP/1.1 over a plain socket, written out byte by byte: the API tests
 /// need to send what a browser or curl would and also what they would not
 /// (a header trickled for seconds, a body that stops halfway).
-enum HTTPTestClient {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+package enum HTTPTestClient {
+    package struct Failure: Error, CustomStringConvertible { package let description: String }
 
     /// A socket connected to 127.0.0.1:port, with a receive timeout.
-    static func connect(port: UInt16, timeoutSeconds: Int = 300) throws -> Int32 {
+    package static func connect(port: UInt16, timeoutSeconds: Int = 300) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
@@ -44,7 +44,7 @@ enum HTTPTestClient {
         return fd
     }
 
-    static func send(_ fd: Int32, _ bytes: [UInt8]) throws {
+    package static func send(_ fd: Int32, _ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -54,7 +54,7 @@ enum HTTPTestClient {
     }
 
     /// Everything until the server closes the connection (or the timeout).
-    static func receiveAll(_ fd: Int32) -> [UInt8] {
+    package static func receiveAll(_ fd: Int32) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -65,14 +65,14 @@ enum HTTPTestClient {
         return received
     }
 
-    static func head(_ method: String, _ path: String, headers: [String: String], bodyCount: Int) -> [UInt8] {
+    package static func head(_ method: String, _ path: String, headers: [String: String], bodyCount: Int) -> [UInt8] {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if bodyCount > 0 || method == "POST" { text += "Content-Length: \(bodyCount)\r\n" }
         return Array((text + "\r\n").utf8)
     }
 
-    static func request(port: UInt16, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> HTTPTestResponse {
+    package static func request(port: UInt16, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> HTTPTestResponse {
         let fd = try connect(port: port)
         defer { close(fd) }
         try send(fd, head(method, path, headers: headers, bodyCount: body.count) + body)
@@ -80,7 +80,7 @@ enum HTTPTestClient {
     }
 
     /// The status, headers and body of a whole response (Content-Length or chunked).
-    static func parse(_ bytes: [UInt8]) throws -> HTTPTestResponse {
+    package static func parse(_ bytes: [UInt8]) throws -> HTTPTestResponse {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0...max(0, bytes.count - 4)).first(where: { Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator }) else {
             throw Failure(description: "no response head in \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))")
@@ -99,7 +99,7 @@ enum HTTPTestClient {
         return HTTPTestResponse(status: status, headers: headers, body: body)
     }
 
-    static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
+    package static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var position = 0
         while position < bytes.count {
@@ -113,7 +113,7 @@ enum HTTPTestClient {
     }
 
     /// A multipart/form-data body of files, and its content type.
-    static func multipart(_ files: [(name: String, bytes: [UInt8])]) -> (body: [UInt8], contentType: String) {
+    package static func multipart(_ files: [(name: String, bytes: [UInt8])]) -> (body: [UInt8], contentType: String) {
         let boundary = "digits-test-boundary-7MA4YWxk"
         var body: [UInt8] = []
         for file in files {

@@ -4,19 +4,19 @@ import Foundation
 
 /// One MNIST test image of the regression sample, with what Python torch made of it
 /// (Tests/Tools/make_mnist_sample.py).
-struct MNISTSample: Sendable, CustomTestStringConvertible {
-    let file: String
-    let index: Int
-    let label: Int
+package struct MNISTSample: Sendable, CustomTestStringConvertible {
+    package let file: String
+    package let index: Int
+    package let label: Int
     /// torchvision's ToTensor + Normalize of the PNG.
-    let referenceTensor: DigitTensor
+    package let referenceTensor: DigitTensor
     /// The shipped model's log-probabilities for that tensor, in Python torch.
-    let referenceLogProbabilities: [Float]
+    package let referenceLogProbabilities: [Float]
 
-    var path: String { Fixtures.path("mnist-sample/\(file)") }
-    var testDescription: String { file }
+    package var path: String { Fixtures.path("mnist-sample/\(file)") }
+    package var testDescription: String { file }
 
-    static func load() throws -> [MNISTSample] {
+    package static func load() throws -> [MNISTSample] {
         let rows = try Fixtures.tsv("mnist-sample/samples.tsv")
         let tensors = try Fixtures.floats("mnist-sample/tensors.f32")
         let logProbabilities = try Fixtures.floats("mnist-sample/logprobs.f32")
@@ -32,6 +32,6 @@ struct MNISTSample: Sendable, CustomTestStringConvertible {
 
     /// Loaded once for parameterized tests; empty if the fixtures are missing
     /// (the count test then fails).
-    static let all: [MNISTSample] = (try? load()) ?? []
+    package static let all: [MNISTSample] = (try? load()) ?? []
 }
 

@@ -10,15 +10,15 @@ import Foundation
 /// 2x30, 30x2, 3x3 ...). Every choice is a byte from `next`, so that a seed
 /// or a fuzzer's input decides the whole drawing; a source that runs dry
 /// may give zeros.
-struct NumberDrawing {
-    let image: GrayImage
+package struct NumberDrawing {
+    package let image: GrayImage
     /// How many glyphs were drawn (0 on a tiny canvas of noise).
-    let glyphCount: Int
+    package let glyphCount: Int
 
     /// The sides of the tiny canvases, drawn as noise.
-    static let tinySides = [(1, 1), (2, 30), (30, 2), (3, 3), (1, 50), (50, 1), (4, 4), (5, 2), (2, 2), (7, 3)]
+    package static let tinySides = [(1, 1), (2, 30), (30, 2), (3, 3), (1, 50), (50, 1), (4, 4), (5, 2), (2, 2), (7, 3)]
 
-    init(_ next: () -> UInt8) {
+    package init(_ next: () -> UInt8) {
         func byte() -> Int { Int(next()) }
         func fraction() -> Double { Double(next()) / 255 }
         let darkInk = byte() & 1 == 0
@@ -100,7 +100,7 @@ struct NumberDrawing {
     }
 
     /// Each digit's strokes as polylines in a unit box (x right, y down).
-    static let digitStrokes: [[[(Double, Double)]]] = [
+    package static let digitStrokes: [[[(Double, Double)]]] = [
         [(0..<13).map { i in
             let angle = Double(i) / 12 * 2 * Double.pi
             return (0.5 + 0.45 * sin(angle), 0.5 - 0.48 * cos(angle))
@@ -118,24 +118,24 @@ struct NumberDrawing {
 }
 
 /// A plain rasterizer: how much each pixel is covered by ink, 0-1.
-struct Canvas {
-    let width: Int, height: Int
+package struct Canvas {
+    package let width: Int, height: Int
     private var coverage: [Double]
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         (self.width, self.height) = (width, height)
         coverage = Array(repeating: 0, count: width * height)
     }
 
     /// Raises pixel (x, y)'s coverage to `level`; nothing outside the canvas.
-    mutating func cover(_ x: Int, _ y: Int, _ level: Double) {
+    package mutating func cover(_ x: Int, _ y: Int, _ level: Double) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         coverage[y * width + x] = max(coverage[y * width + x], level)
     }
 
     /// A stroke `radius` pixels thick on each side of the segment, its edge
     /// anti-aliased over one pixel.
-    mutating func stroke(from a: (Double, Double), to b: (Double, Double), radius: Double, strength: Double) {
+    package mutating func stroke(from a: (Double, Double), to b: (Double, Double), radius: Double, strength: Double) {
         let reach = radius + 1
         let (dx, dy) = (b.0 - a.0, b.1 - a.1)
         let lengthSquared = dx * dx + dy * dy
@@ -152,7 +152,7 @@ struct Canvas {
     }
 
     /// A filled ellipse.
-    mutating func ellipse(centre: (Double, Double), radii: (Double, Double), strength: Double) {
+    package mutating func ellipse(centre: (Double, Double), radii: (Double, Double), strength: Double) {
         let (rx, ry) = (max(0.5, radii.0), max(0.5, radii.1))
         for y in stride(from: max(0, Int(centre.1 - ry)), through: min(height - 1, Int(centre.1 + ry)), by: 1) {
             for x in stride(from: max(0, Int(centre.0 - rx)), through: min(width - 1, Int(centre.0 + rx)), by: 1) {
@@ -165,7 +165,7 @@ struct Canvas {
     /// The picture: `background` where nothing is drawn, `ink` where a pixel
     /// is fully covered, plus uniform noise of up to `noise` grey levels
     /// either way (a fixed generator from `seed`).
-    func image(background: Int, ink: Int, noise: Int, seed: UInt64) -> GrayImage {
+    package func image(background: Int, ink: Int, noise: Int, seed: UInt64) -> GrayImage {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         let pixels = coverage.map { level -> UInt8 in
             state ^= state << 13; state ^= state >> 7; state ^= state << 17

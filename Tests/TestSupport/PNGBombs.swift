@@ -5,42 +5,42 @@ import CZlib
 /// at test time: a zlib stream of many zeros is one compressed segment of
 /// zeros (flushed with Z_FULL_FLUSH, so that it stands alone) repeated, so
 /// that even a stream inflating to gigabytes costs little to make.
-enum PNGBombs {
+package enum PNGBombs {
     /// 69 bytes: IHDR 8192x8192 16-bit RGBA, 100 zero bytes of image data.
-    static var tiny16: [UInt8] {
+    package static var tiny16: [UInt8] {
         // zlib's compress() of 100 zeros.
         png(width: 8192, height: 8192, depth: 16, colorType: 6,
             imageData: [0x78, 0x9C, 0x63, 0x60, 0xA0, 0x3D, 0x00, 0x00, 0x00, 0x64, 0x00, 0x01])
     }
 
     /// About 520 KB: a valid 8192x8192 16-bit RGBA picture, all zeros.
-    static var valid16: [UInt8] {
+    package static var valid16: [UInt8] {
         png(width: 8192, height: 8192, depth: 16, colorType: 6, imageData: zlibZeros((1 + 8192 * 8) * 8192))
     }
 
     /// A 1x1 8-bit grey picture whose image data inflates to `inflated` zero bytes.
-    static func oversized(width: Int = 1, height: Int = 1, inflated: Int) -> [UInt8] {
+    package static func oversized(width: Int = 1, height: Int = 1, inflated: Int) -> [UInt8] {
         png(width: width, height: height, depth: 8, colorType: 0, imageData: zlibZeros(inflated))
     }
 
     /// A PNG of IHDR, one IDAT and IEND.
-    static func png(width: Int, height: Int, depth: UInt8, colorType: UInt8, imageData: [UInt8]) -> [UInt8] {
+    package static func png(width: Int, height: Int, depth: UInt8, colorType: UInt8, imageData: [UInt8]) -> [UInt8] {
         let header = bigEndian(width) + bigEndian(height) + [depth, colorType, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + chunk("IHDR", header) + chunk("IDAT", imageData) + chunk("IEND", [])
     }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return bigEndian(data.count) + typed + bigEndian(Int(CRC32.checksum(typed)))
     }
 
-    static func bigEndian(_ value: Int) -> [UInt8] {
+    package static func bigEndian(_ value: Int) -> [UInt8] {
         [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
     /// A zlib stream of `count` zero bytes.
-    static func zlibZeros(_ count: Int) -> [UInt8] {
+    package static func zlibZeros(_ count: Int) -> [UInt8] {
         let segmentSize = 1 << 20
         let segment = rawDeflateZeros(min(count, segmentSize), final: false)
         var stream: [UInt8] = [0x78, 0xDA]

@@ -4,7 +4,7 @@ import DigitKit
 /// by `height` pixels read with `length` (nil: any number of digits); empty
 /// for a well-formed reading. Shared by ReaderPropertyTests and the
 /// fuzzer (Fuzz/Sources/ReadFuzzer links this file).
-func readingProblems(_ reading: NumberReading, width: Int, height: Int, length: Int?) -> [String] {
+package func readingProblems(_ reading: NumberReading, width: Int, height: Int, length: Int?) -> [String] {
     var problems: [String] = []
     let digits = reading.characters.compactMap { if case .digit(let digit) = $0.kind { digit } else { nil } }
     if let text = reading.text {

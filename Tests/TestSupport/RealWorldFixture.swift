@@ -4,21 +4,21 @@ import Testing
 
 /// One picture of the real-world fixture set (Tests/Tools/make_realworld_fixtures.py):
 /// an MNIST test digit (or a printed one, or none) as users' pictures look.
-struct RealWorldFixture: Sendable, CustomTestStringConvertible {
-    let file: String
-    let kind: String
+package struct RealWorldFixture: Sendable, CustomTestStringConvertible {
+    package let file: String
+    package let kind: String
     /// nil for the blank kind.
-    let label: Int?
+    package let label: Int?
     /// The Python reference's tensor, nil where it finds no digit.
-    let reference: DigitTensor?
+    package let reference: DigitTensor?
 
-    var path: String { Fixtures.path("realworld/\(file)") }
-    var testDescription: String { file }
-    var isHandwritten: Bool { kind != "printed" && kind != "blank" }
+    package var path: String { Fixtures.path("realworld/\(file)") }
+    package var testDescription: String { file }
+    package var isHandwritten: Bool { kind != "printed" && kind != "blank" }
 
-    static let handwrittenKinds = ["paper", "transparent", "formats", "negative", "strokes"]
+    package static let handwrittenKinds = ["paper", "transparent", "formats", "negative", "strokes"]
 
-    static func load() throws -> [RealWorldFixture] {
+    package static func load() throws -> [RealWorldFixture] {
         let tensors = try Fixtures.floats("realworld/reference.f32")
         return try Fixtures.tsv("realworld/fixtures.tsv").enumerated().map { i, row in
             RealWorldFixture(file: row[0], kind: row[1], label: Int(row[2]),
@@ -26,5 +26,5 @@ struct RealWorldFixture: Sendable, CustomTestStringConvertible {
         }
     }
 
-    static let all: [RealWorldFixture] = (try? load()) ?? []
+    package static let all: [RealWorldFixture] = (try? load()) ?? []
 }

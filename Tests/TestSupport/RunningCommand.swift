@@ -2,7 +2,7 @@ import Foundation
 
 /// A `digits` process fed by the test as it runs (frames at a pace, then
 /// an interrupt), with its output collected in the background.
-final class RunningCommand: @unchecked Sendable {
+package final class RunningCommand: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -12,7 +12,7 @@ final class RunningCommand: @unchecked Sendable {
     private var outData = Data()
     private var errData = Data()
 
-    init(_ arguments: [String]) throws {
+    package init(_ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: CommandRunner.digits)
         process.arguments = arguments
         process.standardInput = input
@@ -38,7 +38,7 @@ final class RunningCommand: @unchecked Sendable {
     }
 
     /// Waits until standard output holds `text`, at most `seconds`; whether it did.
-    func waitForOutput(containing text: String, seconds: Double) -> Bool {
+    package func waitForOutput(containing text: String, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         lock.lock()
         defer { lock.unlock() }
@@ -50,27 +50,27 @@ final class RunningCommand: @unchecked Sendable {
 
     /// Writes to the process's standard input; false once it stopped reading.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         (try? input.fileHandleForWriting.write(contentsOf: Data(bytes))) != nil
     }
 
-    func closeInput() { try? input.fileHandleForWriting.close() }
+    package func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Sends SIGINT, as Ctrl-C would.
-    func interrupt() { process.interrupt() }
+    package func interrupt() { process.interrupt() }
 
     /// Sends SIGTERM, as a service manager stopping it would.
-    func terminate() { process.terminate() }
+    package func terminate() { process.terminate() }
 
     /// What standard output holds so far.
-    var outputSoFar: String {
+    package var outputSoFar: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: outData, as: UTF8.self)
     }
 
     /// Waits for the process to end.
-    func finish() -> CommandResult {
+    package func finish() -> CommandResult {
         group.wait()
         process.waitUntilExit()
         closeInput()

@@ -2,11 +2,11 @@ import Foundation
 
 /// A `digits serve --port 0` process for the API tests: started, waited for
 /// until it prints where it listens, and stopped with SIGTERM.
-final class ServerUnderTest: @unchecked Sendable {
-    let process: RunningCommand
-    let port: UInt16
+package final class ServerUnderTest: @unchecked Sendable {
+    package let process: RunningCommand
+    package let port: UInt16
 
-    init(_ arguments: [String] = []) throws {
+    package init(_ arguments: [String] = []) throws {
         // A generous deadline unless a test sets its own: under the sanitizers, with the
         // whole suite running at once, a request can take many seconds.
         let deadline = arguments.contains("--deadline-seconds") ? [] : ["--deadline-seconds", "300"]
@@ -22,23 +22,23 @@ final class ServerUnderTest: @unchecked Sendable {
     }
 
     /// One request on a connection of its own.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> HTTPTestResponse {
+    package func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> HTTPTestResponse {
         try HTTPTestClient.request(port: port, method: method, path: path, headers: headers, body: body)
     }
 
     /// POSTs a file's bytes.
-    func post(_ path: String, file: String, type: String = "image/png") throws -> HTTPTestResponse {
+    package func post(_ path: String, file: String, type: String = "image/png") throws -> HTTPTestResponse {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
         return try request("POST", path, headers: ["Content-Type": type], body: bytes)
     }
 
     /// Stops it with SIGTERM and waits for it to end.
-    func stop() -> CommandResult {
+    package func stop() -> CommandResult {
         process.terminate()
         return process.finish()
     }
 }
 
-struct ServerStartFailure: Error, CustomStringConvertible {
-    let description: String
+package struct ServerStartFailure: Error, CustomStringConvertible {
+    package let description: String
 }

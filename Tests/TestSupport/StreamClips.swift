@@ -3,27 +3,32 @@ import Foundation
 
 /// A clip of Resources/stream (made by Tests/Tools/make_stream_clips.py)
 /// and the events its script says a correct reader reports.
-struct StreamClip: Decodable, CustomStringConvertible, Sendable {
-    struct Expected: Decodable, Sendable {
-        let event: String
-        let digit: Int?
+package struct StreamClip: Decodable, CustomStringConvertible, Sendable {
+    /// K, the frames that must agree, and how late an event may be decided
+    /// after the first frame of its cause: within K+4 frames.
+    package static let stable = 3
+    package static let slack = stable + 4
+
+    package struct Expected: Decodable, Sendable {
+        package let event: String
+        package let digit: Int?
         /// The first frame with the digit fully in view, or the first blank frame for a clear.
-        let first_frame: Int
+        package let first_frame: Int
     }
 
-    let clip: String
-    let format: String
-    let width: Int
-    let height: Int
-    let frames: Int
-    let events: [Expected]
+    package let clip: String
+    package let format: String
+    package let width: Int
+    package let height: Int
+    package let frames: Int
+    package let events: [Expected]
 
-    var description: String { clip }
+    package var description: String { clip }
 
-    static let folder = Fixtures.path("stream")
+    package static let folder = Fixtures.path("stream")
 
     /// Every clip of the set, from its events file.
-    static func all() -> [StreamClip] {
+    package static func all() -> [StreamClip] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".events.json") }.sorted().compactMap { name in
             guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { return nil }
@@ -35,7 +40,7 @@ struct StreamClip: Decodable, CustomStringConvertible, Sendable {
     /// content in a temporary file. The file is named by a digest of the
     /// gzipped bytes, so every test run shares one copy per clip version
     /// (named by process, each run left megabytes behind).
-    func path() throws -> String {
+    package func path() throws -> String {
         let stored = "\(Self.folder)/\(clip)"
         guard clip.hasSuffix(".gz") else { return stored }
         guard let packed = FileManager.default.contents(atPath: stored) else {
@@ -59,7 +64,7 @@ struct StreamClip: Decodable, CustomStringConvertible, Sendable {
     /// What is wrong with `events` (empty when they are right): the same
     /// events in the same order, each decided between the first frame of
     /// its cause and `slack` frames later.
-    func mismatches(_ events: [StreamEvent], slack: Int) -> [String] {
+    package func mismatches(_ events: [StreamEvent], slack: Int) -> [String] {
         var problems: [String] = []
         if events.count != self.events.count {
             problems.append("\(clip): \(events.count) events, expected \(self.events.count): \(events)")

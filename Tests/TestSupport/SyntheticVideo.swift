@@ -2,10 +2,10 @@
 import Foundation
 
 /// Small video streams built in memory, for the tests of the frame reader.
-enum SyntheticVideo {
+package enum SyntheticVideo {
     /// A y4m stream of `frames` (each `width * height` luma bytes), with
     /// chroma planes of 128 as `chroma` requires.
-    static func y4m(width: Int, height: Int, chroma: String = "mono", header extra: String = " F30:1 Ip A1:1",
+    package static func y4m(width: Int, height: Int, chroma: String = "mono", header extra: String = " F30:1 Ip A1:1",
                     frames: [[UInt8]], frameParameters: String = "") -> [UInt8] {
         var bytes = Array("YUV4MPEG2 W\(width) H\(height)\(extra) C\(chroma)\n".utf8)
         let chromaBytes = Y4MHeader.Chroma(rawValue: chroma)?.planeBytes(width: width, height: height) ?? 0
@@ -16,12 +16,12 @@ enum SyntheticVideo {
     }
 
     /// A frame of one grey level.
-    static func flat(_ width: Int, _ height: Int, _ level: UInt8 = 200) -> [UInt8] {
+    package static func flat(_ width: Int, _ height: Int, _ level: UInt8 = 200) -> [UInt8] {
         Array(repeating: level, count: width * height)
     }
 
     /// A frame source reading `bytes` from a temporary file.
-    static func source(_ bytes: [UInt8], maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> VideoFrameSource {
+    package static func source(_ bytes: [UInt8], maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> VideoFrameSource {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("digits-video-\(UUID().uuidString)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let descriptor = open(path, O_RDONLY)
@@ -30,7 +30,7 @@ enum SyntheticVideo {
     }
 
     /// Every frame of `bytes`, and the error that ended the stream, if any.
-    static func read(_ bytes: [UInt8], maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> (frames: [VideoFrame], error: DigitError?) {
+    package static func read(_ bytes: [UInt8], maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> (frames: [VideoFrame], error: DigitError?) {
         var source = try source(bytes, maxPixels: maxPixels)
         var frames: [VideoFrame] = []
         do throws(DigitError) {

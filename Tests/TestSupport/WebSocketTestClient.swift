@@ -5,14 +5,14 @@ import Glibc
 
 /// A WebSocket client of RFC 6455's plainest form for the stream tests:
 /// the upgrade, masked binary messages out, unfragmented text messages in.
-final class WebSocketTestClient {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+package final class WebSocketTestClient {
+    package struct Failure: Error, CustomStringConvertible { package let description: String }
 
     private let fd: Int32
     private var pending: [UInt8] = []
 
     /// Connects and upgrades; throws with the server's answer when it refuses.
-    init(port: UInt16, path: String, headers: [String: String] = [:]) throws {
+    package init(port: UInt16, path: String, headers: [String: String] = [:]) throws {
         fd = try HTTPTestClient.connect(port: port)
         var text = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -28,17 +28,17 @@ final class WebSocketTestClient {
     deinit { close(fd) }
 
     /// Sends one binary message.
-    func sendBinary(_ payload: [UInt8]) throws {
+    package func sendBinary(_ payload: [UInt8]) throws {
         try HTTPTestClient.send(fd, Self.frame(opcode: 0x2, payload))
     }
 
     /// Sends a close frame.
-    func sendClose() throws {
+    package func sendClose() throws {
         try HTTPTestClient.send(fd, Self.frame(opcode: 0x8, [0x03, 0xE8]))
     }
 
     /// The next text message, skipping pings; nil when the connection closes.
-    func nextText() throws -> String? {
+    package func nextText() throws -> String? {
         while true {
             guard let (opcode, payload) = try nextFrame() else { return nil }
             switch opcode {

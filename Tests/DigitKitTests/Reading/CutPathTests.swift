@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// Cuts that bend around strokes: two leaning glyphs whose columns overlap
 /// can be parted without cutting ink, which no straight cut can do.

@@ -1,5 +1,6 @@
 @_spi(Fuzzing) import DigitKit
 import Testing
+import TestSupport
 
 /// DecodeFuzzer's findings (Fuzz/README.md), each replayed through the
 /// checks the fuzzer makes; each is also a seed of Fuzz/corpus.

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// `digits read` on a real drawing whose JPEG left a column of weak ink
 /// along its edge, as tall as the digits: that glyph held no ink the digit
@@ -16,12 +17,12 @@ struct FaintGlyphReadingTests {
 
     @Test("the drawing reads as 172, in text and JSON, exit 0")
     func drawingReads() throws {
-        let text = try CLITests.digits(["read", Self.drawing])
+        let text = try CLI.digits(["read", Self.drawing])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stderr.isEmpty)
         #expect(text.stdoutLines.count == 1)
         #expect(text.stdoutLines.first?.hasPrefix("\(Self.drawing): 172 (") == true, "\(text.stdout)")
-        let json = try CLITests.digits(["read", "--json", Self.drawing])
+        let json = try CLI.digits(["read", "--json", Self.drawing])
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdoutLines.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -52,7 +53,7 @@ struct FaintGlyphReadingTests {
         let others = ["\(Self.numbers)/negative-001.png", "\(Self.numbers)/decimal-000.png"]
         let files = [others[0], Self.drawing, others[1], Self.drawing]
         for threads in ["1", "2"] {
-            let result = try CLITests.digits(["read", "--json", "--threads", threads] + files)
+            let result = try CLI.digits(["read", "--json", "--threads", threads] + files)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.isEmpty)
             let objects = try result.stdoutLines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// LineDecoding, the CTC search behind the line model, on frames whose best
 /// paths can be worked out by hand.

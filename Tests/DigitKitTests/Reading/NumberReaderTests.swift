@@ -1,70 +1,17 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// NumberReader on the committed number pictures (Tests/Tools/make_number_fixtures.py:
 /// MNIST test digits laid out as whole numbers, 10 pictures of each kind).
 @Suite("Reading whole numbers")
 struct NumberReaderTests {
-    static let model = Result { try DigitModel(path: Fixtures.shippedModel) }
-
-    /// (file, kind, condition, text) of every committed picture.
-    static let numbers: [(file: String, kind: String, condition: String, text: String)] = {
-        (try? Fixtures.tsv("numbers/numbers.tsv").dropFirst().map { ($0[0], $0[1], $0[2], $0[3]) }) ?? []
-    }()
-
-    static let lineModel = Result { try LineModel(path: Fixtures.shippedLineModel) }
-
-    /// The reader `digits read` uses: the digit model, and the line model for
-    /// glyphs too wide for one digit.
-    static func reader() throws -> NumberReader {
-        NumberReader(model: try model.get(), lineModel: try lineModel.get())
-    }
-
-    /// The reader without the line model: wide glyphs cut into pieces for
-    /// the digit model (GlyphSegmentation).
-    static func cuttingReader() throws -> NumberReader { NumberReader(model: try model.get()) }
-
-    /// Exact readings per kind must not fall below these counts out of 10:
-    /// what each reader achieves on this set when written, less one for the
-    /// last bits libtorch's float sums may differ by between thread counts.
-    /// With the line model (0.7.0): spaced 10, close 9, touching 10,
-    /// overlapping 10, decimal 9, negative 10, printed 10. Cutting only
-    /// (0.6.0): spaced 10, close 9, touching 3, overlapping 3, decimal 10,
-    /// negative 10, printed 10.
-    @Test("exact readings per kind stay at their measured floors", arguments: [
-        ("spaced", 9, 9), ("close", 8, 8), ("touching", 9, 2), ("overlapping", 9, 2),
-        ("decimal", 8, 9), ("negative", 9, 9), ("printed", 9, 9),
-    ])
-    func floors(kind: String, floor: Int, cuttingFloor: Int) throws {
-        let pictures = Self.numbers.filter { $0.kind == kind }
-        #expect(pictures.count == 10)
-        for (reader, floor) in [(try Self.reader(), floor), (try Self.cuttingReader(), cuttingFloor)] {
-            var right = 0
-            for picture in pictures where try reader.read(fileAtPath: Fixtures.path("numbers/\(picture.file)")).text == picture.text {
-                right += 1
-            }
-            #expect(right >= floor, "\(kind), line model \(reader.lineModel != nil): \(right) of \(pictures.count)")
-        }
-    }
-
-    @Test("wrong readings are marked doubtful: at most 2 of the 70 are confidently wrong")
-    func confidentlyWrong() throws {
-        let reader = try Self.reader()
-        var confidentlyWrong: [String] = []
-        for picture in Self.numbers {
-            let reading = try reader.read(fileAtPath: Fixtures.path("numbers/\(picture.file)"))
-            let doubtful = reading.confidence < 0.8 || reading.ambiguous || reading.mayHoldTouchingDigits
-            if reading.text != picture.text && !doubtful { confidentlyWrong.append("\(picture.file): \(reading.text ?? "nil")") }
-        }
-        #expect(confidentlyWrong.count <= 2, "\(confidentlyWrong)")
-    }
-
     @Test("a batch reading gives each input's own reading, in input order, a bad input only its own error",
           arguments: [(workers: 1, batchSize: 1), (1, 8), (2, 8)])
     func batchReading(workers: Int, batchSize: Int) throws {
-        let reader = try Self.reader()
-        let files = Self.numbers.prefix(12).map { Fixtures.path("numbers/\($0.file)") }
+        let reader = try NumberFixtures.reader()
+        let files = NumberFixtures.numbers.prefix(12).map { Fixtures.path("numbers/\($0.file)") }
         let inputs = files.prefix(6).map(ClassificationInput.file) + [.file("/no/such/number.png")] + files.dropFirst(6).map(ClassificationInput.file)
         var results: [NumberReadingResult] = []
         // A long flush delay: the batches are full ones, whatever the machine's speed.
@@ -101,9 +48,9 @@ struct NumberReaderTests {
 
     @Test("boxes lie inside the picture, left to right, one per character")
     func boxes() throws {
-        let reader = try Self.reader()
+        let reader = try NumberFixtures.reader()
         let decoder = ImageDecoder.forClassification
-        for picture in Self.numbers {
+        for picture in NumberFixtures.numbers {
             let image = try decoder.decode(fileAtPath: Fixtures.path("numbers/\(picture.file)"))
             let reading = try reader.read(image)
             #expect(reading.characters.count == (reading.text?.count ?? 0))
@@ -119,8 +66,8 @@ struct NumberReaderTests {
 
     @Test("with --length the reading has exactly that many digits")
     func length() throws {
-        let reader = try Self.reader()
-        for picture in Self.numbers where picture.kind == "touching" || picture.kind == "overlapping" {
+        let reader = try NumberFixtures.reader()
+        for picture in NumberFixtures.numbers where picture.kind == "touching" || picture.kind == "overlapping" {
             let digits = picture.text.filter(\.isNumber).count
             let reading = try reader.read(fileAtPath: Fixtures.path("numbers/\(picture.file)"), length: digits)
             let read = reading.characters.filter { if case .digit = $0.kind { true } else { false } }.count
@@ -132,8 +79,8 @@ struct NumberReaderTests {
 
     @Test("single digits read as classify reads them; a blank sheet has no digits")
     func singleDigits() throws {
-        let model = try Self.model.get()
-        let reader = NumberReader(model: model, lineModel: try Self.lineModel.get()), classifier = DigitClassifier(model: model)
+        let model = try NumberFixtures.model.get()
+        let reader = NumberReader(model: model, lineModel: try NumberFixtures.lineModel.get()), classifier = DigitClassifier(model: model)
         let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples").path
         for name in ["seven.png", "two.png", "four-large.png", "three-on-paper.png", "five-transparent.png", "eight-photo-400.png"] {
             let path = "\(examples)/\(name)"
@@ -156,7 +103,7 @@ struct NumberReaderTests {
         for y in 100..<300 { for x in 50..<350 { block[y * side + x] = 0 } }
         var grid = [UInt8](repeating: 255, count: side * side)
         for y in 0..<side where y % 8 < 4 { for x in 0..<side where x % 8 < 4 { grid[y * side + x] = 0 } }
-        let readers = [try Self.reader(), try Self.cuttingReader()]
+        let readers = [try NumberFixtures.reader(), try NumberFixtures.cuttingReader()]
         for reader in readers {
             for pixels in [noise, block, grid] {
                 let reading = try reader.read(try GrayImage(width: side, height: side, pixels: pixels))

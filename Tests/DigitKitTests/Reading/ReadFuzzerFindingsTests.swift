@@ -1,5 +1,6 @@
 import DigitKit
 import Testing
+import TestSupport
 
 /// ReadFuzzer's findings (Fuzz/README.md), each read as the fuzzer reads
 /// its bytes: the first byte may ask for a length and chooses the reader,
@@ -10,7 +11,7 @@ struct ReadFuzzerFindingsTests {
     /// The reading of the fuzzer input `bytes`, checked as the fuzzer checks it.
     static func problems(_ bytes: [UInt8]) throws -> [String] {
         let length = bytes[0] % 4 == 0 ? 1 + Int(bytes[0] / 8) % 9 : nil
-        let reader = bytes[0] & 4 == 0 ? try NumberReaderTests.reader() : try NumberReaderTests.cuttingReader()
+        let reader = bytes[0] & 4 == 0 ? try NumberFixtures.reader() : try NumberFixtures.cuttingReader()
         var offset = 1
         let drawing = NumberDrawing {
             defer { offset += 1 }

@@ -1,5 +1,6 @@
 import DigitKit
 import Testing
+import TestSupport
 
 /// The number reader on hundreds of generated drawings (NumberDrawing: 1 to
 /// 8 glyphs 10 to 200 pixels tall, both polarities, touching, faint, noisy,
@@ -43,7 +44,7 @@ struct ReaderPropertyTests {
 
     @Test("200 drawings read with any length, and 40 with each of lengths 1, 3 and 8: no trap, every reading well-formed")
     func wellFormed() throws {
-        let reader = try NumberReaderTests.reader()
+        let reader = try NumberFixtures.reader()
         var problems = try Self.problems(seeds: 0..<200, length: nil, reader: reader)
         for (index, length) in [1, 3, 8].enumerated() {
             let first = UInt64(200 + index * 40)
@@ -54,7 +55,7 @@ struct ReaderPropertyTests {
 
     @Test("the same without the line model (wide glyphs cut for the digit model): 60 with any length, 40 with length 4")
     func wellFormedCutting() throws {
-        let reader = try NumberReaderTests.cuttingReader()
+        let reader = try NumberFixtures.cuttingReader()
         let problems = try Self.problems(seeds: 320..<380, length: nil, reader: reader)
             + Self.problems(seeds: 380..<420, length: 4, reader: reader)
         #expect(problems.isEmpty, "\(problems.prefix(20))")

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// `ConnectedComponents.digit` alone: which components of an ink map make
 /// the digit. Kept: the one holding the most ink and the large, not faint

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// `InkExtractor` alone, given the pixels standing out of a drawn page's
 /// background: the map holds the stroke and nothing of the paper, typical

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// `MNISTNormalizer` alone: the digit's box scaled to 20 pixels on its
 /// longer side, aspect kept, then placed in 28x28 by its centre of mass.

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// `StrokeThickener` alone: thin strokes (faint once shrunk into the 20-pixel
 /// box) grow by the documented neighbourhood and are stretched to full ink;

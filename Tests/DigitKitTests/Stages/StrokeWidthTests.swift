@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// `StrokeWidth` alone: twice the area over the edge pixels measures drawn
 /// strokes close to their width.

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 /// FrameHandOff from a pipe: the frames that arrive before the analysis is
 /// ready are the start of the video and are kept (within a bound); after

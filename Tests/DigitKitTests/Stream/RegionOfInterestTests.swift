@@ -1,5 +1,6 @@
 import DigitKit
 import Testing
+import TestSupport
 
 @Suite("Region of interest")
 struct RegionOfInterestTests {

@@ -1,5 +1,6 @@
 import DigitKit
 import Testing
+import TestSupport
 
 @Suite("Stability of stream events")
 struct StabilityTrackerTests {

@@ -1,6 +1,7 @@
 import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The committed clips (Resources/stream, made by
 /// Tests/Tools/make_stream_clips.py from MNIST test digits): blank paper,
@@ -10,10 +11,6 @@ import Testing
 /// and 1280x720. Each must give exactly its script's events.
 @Suite("Stream events on the committed clips")
 struct StreamClipTests {
-    /// K, and how late an event may be decided after the first frame of its
-    /// cause: within K+4 frames.
-    static let stable = 3
-    static let slack = stable + 4
 
     @Test("the set covers every input format and size")
     func coverage() {
@@ -35,7 +32,7 @@ struct StreamClipTests {
             return .digit(digit, confidence: confidence, frame: frame)
         }
         #expect(events.count == lines.count - 1, "every line but the last is an event")
-        let problems = clip.mismatches(events, slack: Self.slack)
+        let problems = clip.mismatches(events, slack: StreamClip.slack)
         #expect(problems.isEmpty, "\(problems)")
         let end = lines.last.flatMap { $0 }
         #expect(end?["event"] as? String == "end")
@@ -56,7 +53,7 @@ struct StreamClipTests {
         let summary = try recognizer.run(VideoFrameSource(descriptor: descriptor, name: clip.clip),
                                          onFrame: { analysis, _ in if analysis.error == nil { analysed += 1 } },
                                          onEvent: { event, _ in events.append(event) })
-        #expect(clip.mismatches(events, slack: Self.slack).isEmpty, "\(events)")
+        #expect(clip.mismatches(events, slack: StreamClip.slack).isEmpty, "\(events)")
         #expect(summary.frames == clip.frames && summary.analysed == clip.frames && analysed == clip.frames)
         #expect(summary.error == nil && !summary.interrupted && summary.dropped == 0)
     }

@@ -1,6 +1,7 @@
 @testable import DigitKit
 import Foundation
 import Testing
+import TestSupport
 
 /// The frame reader of `digits stream`, on streams built in memory: every
 /// layout it reads, and every way a stream can be broken.

@@ -1,5 +1,6 @@
 @testable import DigitKit
 import Testing
+import TestSupport
 
 @Suite("YUV4MPEG2 header")
 struct Y4MHeaderTests {
