@@ -33,7 +33,7 @@ struct HeldOutSampleTests {
 
     /// The digits a shipped model is known to miss, each with why: a
     /// retrained model trades single pictures, and the generators' whole
-    /// sets say whether the trade was worth it (README, "Accuracy").
+    /// sets say whether the trade was worth it (docs/accuracy.md).
     static let knownMisses: Set<String> = [
         // The 128-px locator (0.12.0) locates the window around this tiny
         // meter "1", not the digit, and answers "not a digit (99.9%)"; the

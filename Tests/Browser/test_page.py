@@ -5,7 +5,7 @@ Headless Chromium through chromedriver (selenium) against a running server
 and touch pointer events and reads the answers; uploads committed photos;
 plays a committed camera clip through Chromium's fake capture device and
 checks that the live digits come in the clip's order; fails on any console
-error or failed request; takes the README's screenshots.
+error or failed request; takes the screenshots of docs/serve.md.
 
     python Tests/Browser/test_page.py --url http://127.0.0.1:PORT [--screenshots DIR]
 

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every console example of the README runs from the checkout as written
-/// and prints what the README shows, so that the README cannot drift from
-/// the program. Timings (frames and images per second, latencies) and the
-/// machine's core count are the only parts compared loosely.
-@Suite("README console examples")
+/// Every console example of the README, of the pages under docs/ and of the
+/// DocC articles runs from the checkout as written and prints what the page
+/// shows, so that no page can drift from the program. Timings (frames and
+/// images per second, latencies) and the machine's core count are the only
+/// parts compared loosely.
+@Suite("README and docs console examples")
 struct ReadmeTests {
     /// One `$ command` of a console block and the output shown under it.
     struct Example: CustomStringConvertible {
@@ -15,10 +16,58 @@ struct ReadmeTests {
         var description: String { command }
     }
 
-    /// The ```console blocks of README.md, each a list of examples.
-    static func blocks() -> [[Example]] {
-        let url = Fixtures.repositoryRoot.appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+    /// One ```console block: the page it is in (relative to the repository
+    /// root), its position there, from 0, and its examples.
+    struct Block: CustomStringConvertible {
+        let file: String
+        let index: Int
+        let examples: [Example]
+        var description: String { "\(file), block \(index)" }
+    }
+
+    /// The folders whose .md pages are searched for console blocks, besides
+    /// README.md.
+    static let folders = ["docs", "Sources/DigitKit/DigitKit.docc"]
+
+    /// The fewest console blocks each page that has them must hold. A page
+    /// missing, unreadable or found with fewer fails `examplesFound`, so no
+    /// page's examples can stop running unnoticed (a parameterized test over
+    /// no blocks would pass). A page that gains blocks gets its line here.
+    static let minimumBlocks: [String: Int] = [
+        "README.md": 11,
+        "docs/commands.md": 10,
+        "docs/read.md": 5,
+        "docs/stream.md": 3,
+        "docs/serve.md": 1,
+    ]
+
+    /// README.md, then every .md page of `folders`, sorted; a folder that
+    /// cannot be listed gives none (`examplesFound` fails on it).
+    static func pages() -> [String] {
+        var pages = ["README.md"]
+        for folder in folders {
+            let path = Fixtures.repositoryRoot.appendingPathComponent(folder).path
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            pages += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
+        }
+        return pages
+    }
+
+    static func text(of page: String) throws -> String {
+        try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(page), encoding: .utf8)
+    }
+
+    /// The ```console blocks of every page; a page that cannot be read gives
+    /// none here and fails `examplesFound`.
+    static func blocks() -> [Block] {
+        pages().flatMap { page in
+            guard let text = try? text(of: page) else { return [Block]() }
+            return blocks(in: text).enumerated().map { Block(file: page, index: $0.offset, examples: $0.element) }
+        }
+    }
+
+    /// The ```console blocks of one page, each a list of examples.
+    static func blocks(in text: String) -> [[Example]] {
         var blocks: [[Example]] = []
         for chunk in text.components(separatedBy: "```console\n").dropFirst() {
             guard let body = chunk.components(separatedBy: "\n```").first else { continue }
@@ -62,8 +111,9 @@ struct ReadmeTests {
             .trimmingCharacters(in: .newlines)
     }
 
-    @Test("each console block runs as written and prints what the README shows", arguments: Self.blocks().enumerated().map { $0 })
-    func block(index: Int, examples: [Example]) throws {
+    @Test("each console block runs as written and prints what its page shows", arguments: Self.blocks())
+    func block(_ block: Block) throws {
+        let examples = block.examples
         let binFolder = (CommandRunner.digits as NSString).deletingLastPathComponent
         var script = "exec 2>&1\nexport LC_ALL=C PATH=\"\(binFolder):$PATH\"\ncd \"\(Fixtures.repositoryRoot.path)\"\n__status=0\n"
         for (position, example) in examples.enumerated() {
@@ -75,28 +125,40 @@ struct ReadmeTests {
         let outputs = result.stdout.components(separatedBy: "\n").reduce(into: [[String]]()) { outputs, line in
             if line.hasPrefix("@@@ ") { outputs.append([]) } else if !outputs.isEmpty { outputs[outputs.count - 1].append(line) }
         }
-        #expect(outputs.count == examples.count, "block \(index)")
+        #expect(outputs.count == examples.count, "\(block)")
         for (example, output) in zip(examples, outputs) {
             let actual = Self.normalized(output.joined(separator: "\n")), expected = Self.normalized(example.expected)
-            #expect(Self.same(actual, expected), "$ \(example.command)\n--- printed:\n\(actual)\n--- README:\n\(expected)")
+            #expect(Self.same(actual, expected), "\(block.file): $ \(example.command)\n--- printed:\n\(actual)\n--- \(block.file):\n\(expected)")
         }
     }
 
-    @Test("the README is read and has console examples to run (none found would pass every block vacuously)")
-    func examplesFound() {
-        #expect(Self.blocks().count >= 10)
+    @Test("every page is read and has its console examples to run (none found would pass every block vacuously)")
+    func examplesFound() throws {
+        for folder in Self.folders {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repositoryRoot.appendingPathComponent(folder).path)
+            #expect(names.contains { $0.hasSuffix(".md") }, "no .md page in \(folder)")
+        }
+        for (page, minimum) in Self.minimumBlocks.sorted(by: { $0.key < $1.key }) {
+            let found = Self.blocks(in: try Self.text(of: page)).count
+            #expect(found >= minimum, "\(page): \(found) console blocks, at least \(minimum) expected")
+        }
+        for page in Self.pages() {
+            let found = Self.blocks(in: try Self.text(of: page)).count
+            #expect(found == 0 || Self.minimumBlocks[page] != nil, "\(page) has \(found) console blocks but no line in minimumBlocks")
+        }
+        #expect(Self.blocks().count >= Self.minimumBlocks.values.reduce(0, +))
     }
 
     @Test("an answer the prose quotes from a console block (an 8 \"at 94.9%\") is the one the block shows")
     func proseQuotesOutput() throws {
-        let text = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let outputs = Self.blocks().joined().map(\.expected).joined(separator: "\n")
+        let text = try Self.pages().map { try Self.text(of: $0) }.joined(separator: "\n")
+        let outputs = Self.blocks().flatMap(\.examples).map(\.expected).joined(separator: "\n")
         let quote = try NSRegularExpression(pattern: #"an? ([0-9]) "at ([0-9.]+%)""#)
         let matches = quote.matches(in: text, range: NSRange(text.startIndex..., in: text))
         #expect(matches.count >= 2)
         for match in matches {
             let digit = String(text[Range(match.range(at: 1), in: text)!]), percent = String(text[Range(match.range(at: 2), in: text)!])
-            #expect(outputs.contains(": \(digit) (\(percent)"), "the README quotes \(digit) at \(percent), which no console block shows")
+            #expect(outputs.contains(": \(digit) (\(percent)"), "the README or a docs page quotes \(digit) at \(percent), which no console block shows")
         }
     }
 
@@ -116,7 +178,7 @@ struct ReadmeTests {
     /// The same text, numbers with a fraction or exponent allowed to differ
     /// in their last float32 digits: libtorch's kernels (AVX2 or AVX-512,
     /// the BLAS in use) round the model's output differently from one
-    /// machine to another, so the README's 0.9453015 may print as 0.9453016.
+    /// machine to another, so a page's 0.9453015 may print as 0.9453016.
     /// Whole numbers (digits, boxes, counts) must match exactly.
     static func same(_ actual: String, _ expected: String) -> Bool {
         func split(_ text: String) -> (words: [String], numbers: [Double]) {

@@ -2,14 +2,14 @@
 """Accuracy of the built `digits` on the phone-photo fixtures, per kind,
 with the MNIST pipeline and with --raw side by side, how many answers are
 marked uncertain and how many are confidently wrong (a wrong digit with no
-uncertain mark): the figures of the README's photo table. A blank photo is
+uncertain mark): the figures of the photo table in docs/accuracy.md. A blank photo is
 right when no digit is found. Needs only a build:
 
     swift build -c release && python3 Tests/Tools/photo_accuracy.py [path/to/digits]
 
 The committed photos are the ones the preprocessing rules were tuned on, so
 they flatter it. `--photos FOLDER` measures a set made fresh from another
-seed, which no rule has seen (README, "Phone photos"):
+seed, which no rule has seen (docs/accuracy.md, "Phone photos"):
 
     /usr/bin/python3 Tests/Tools/make_photo_fixtures.py --out /tmp/fresh --count-per-kind 60 --seed 7
     python3 Tests/Tools/photo_accuracy.py --photos /tmp/fresh

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Accuracy of the built `digits` on the real-world fixture set, per kind,
-with the MNIST pipeline and with --raw side by side: the table in the README.
+with the MNIST pipeline and with --raw side by side: the table in docs/accuracy.md.
 Needs only a build (no Python torch):
 
     swift build -c release && python3 Tests/Tools/realworld_accuracy.py [path/to/digits]

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Runs every ```console block of README.md as ReadmeTests does (bash, from
+"""Runs every ```console block of README.md, of the pages under docs/ and of
+the DocC articles (the pages ReadmeTests runs) as ReadmeTests does (bash, from
 the repository root, the built digits first on PATH, LC_ALL=C, stderr with
 stdout) and writes what each command printed under it. For after a change
 that moves figures on purpose (a new model); review the diff before
-committing it: ReadmeTests compares the README with the program, so a
+committing it: ReadmeTests compares the pages with the program, so a
 wrong output written here would pass unnoticed.
 
     python3 Tests/Tools/update_readme_examples.py [path/to/bin/folder]
@@ -15,6 +16,9 @@ import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+# Besides README.md, the folders whose .md pages hold console blocks, as in
+# ReadmeTests.folders.
+FOLDERS = ["docs", "Sources/DigitKit/DigitKit.docc"]
 
 
 def run_block(commands, bin_folder):
@@ -55,9 +59,17 @@ def previous_outputs(body):
     return outputs
 
 
-def main():
-    bin_folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug")
-    path = os.path.join(ROOT, "README.md")
+def pages():
+    """README.md, then every .md page of FOLDERS, sorted, as ReadmeTests.pages()."""
+    found = ["README.md"]
+    for folder in FOLDERS:
+        found += [f"{folder}/{name}" for name in sorted(os.listdir(os.path.join(ROOT, folder))) if name.endswith(".md")]
+    return found
+
+
+def update(page, bin_folder):
+    """Writes the outputs of one page's console blocks; returns how many changed."""
+    path = os.path.join(ROOT, page)
     text = open(path, encoding="utf-8").read()
     pieces = re.split(r"(```console\n.*?\n```)", text, flags=re.S)
     changed = 0
@@ -67,7 +79,7 @@ def main():
         body = piece[len("```console\n"):-len("\n```")]
         commands = [line[2:] for line in body.split("\n") if line.startswith("$ ")]
         outputs = run_block(commands, bin_folder)
-        # Where only timings differ, the README keeps its figures (measured
+        # Where only timings differ, the page keeps its figures (measured
         # on a quiet machine, not in a debug build under a test run).
         outputs = [old if normalized(old) == normalized(new) else "\n".join(l.rstrip(" ") for l in new.split("\n"))
                    for old, new in zip(previous_outputs(body), outputs)]
@@ -79,8 +91,19 @@ def main():
         new = "```console\n" + "\n".join(lines) + "\n```"
         changed += new != piece
         pieces[i] = new
-    open(path, "w", encoding="utf-8").write("".join(pieces))
-    print(f"update_readme_examples: {changed} blocks changed")
+    if changed:
+        open(path, "w", encoding="utf-8").write("".join(pieces))
+    return changed
+
+
+def main():
+    bin_folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug")
+    bin_folder = os.path.abspath(bin_folder)
+    for page in pages():
+        changed = update(page, bin_folder)
+        if changed:
+            print(f"update_readme_examples: {page}: {changed} blocks changed")
+    print("update_readme_examples: done")
 
 
 if __name__ == "__main__":
