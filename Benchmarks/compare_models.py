@@ -15,8 +15,8 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 DIGITS = os.path.join(ROOT, ".build/release/digits")
-IMAGES = os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist/t10k-images-idx3-ubyte.gz")
-LABELS = os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist/t10k-labels-idx1-ubyte.gz")
+IMAGES = os.path.join(ROOT, "Tests/Fixtures/mnist/t10k-images-idx3-ubyte.gz")
+LABELS = os.path.join(ROOT, "Tests/Fixtures/mnist/t10k-labels-idx1-ubyte.gz")
 PNG = os.path.join(ROOT, "Examples/seven.png")
 
 

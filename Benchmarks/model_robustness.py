@@ -21,7 +21,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "Models"))
 import mnist_idx  # noqa: E402
 
-MNIST = os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist")
+MNIST = os.path.join(ROOT, "Tests/Fixtures/mnist")
 ANGLES = [0, 5, -5, 10, -10, 15, -15, 20, -20, 25, -25]
 # Keystone: one edge of the digit this much narrower than the other (0.2 =
 # the top 20% narrower than the bottom), as a sheet photographed at a slant.

@@ -34,7 +34,7 @@ sys.path.insert(0, HERE)
 import python_files_baseline  # noqa: E402,F401  (scipy labelling for the reference)
 import reference_preprocess  # noqa: E402
 
-SOURCE = os.path.join(ROOT, "Tests/DigitsTests/Resources/photos/shadow-012-8.jpg")
+SOURCE = os.path.join(ROOT, "Tests/Fixtures/photos/shadow-012-8.jpg")
 
 
 def make_photo(path, progressive):

@@ -31,8 +31,8 @@ DIGITS = os.path.join(ROOT, ".build/release/digits")
 FLOOR = os.path.join(ROOT, ".build-cmake/digits_floor")
 PYTHON = [sys.executable, os.path.join(ROOT, "Benchmarks/python_baseline.py")]
 MODEL = os.path.join(ROOT, "Models/digits.pt")
-IMAGES = os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist/t10k-images-idx3-ubyte.gz")
-LABELS = os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist/t10k-labels-idx1-ubyte.gz")
+IMAGES = os.path.join(ROOT, "Tests/Fixtures/mnist/t10k-images-idx3-ubyte.gz")
+LABELS = os.path.join(ROOT, "Tests/Fixtures/mnist/t10k-labels-idx1-ubyte.gz")
 PNG = os.path.join(ROOT, "Examples/seven.png")
 
 

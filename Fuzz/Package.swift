@@ -25,7 +25,7 @@ let package = Package(
         ),
         // The number reader with its models, on drawings its bytes describe
         // (NumberDrawing.swift and ReadingChecks.swift are links to the
-        // Swift suite's own, Tests/DigitsTests/Support).
+        // Swift suite's own, Tests/TestSupport).
         .executableTarget(
             name: "ReadFuzzer",
             dependencies: [.product(name: "DigitKit", package: "digits")],

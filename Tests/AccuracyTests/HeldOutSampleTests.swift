@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Pictures from an evaluation generator (Tests/Eval/generator_a, seed 5150:
-/// Resources/held-out/labels.tsv) that no rule or model was tuned on: a
+/// Tests/Fixtures/held-out/labels.tsv) that no rule or model was tuned on: a
 /// digit on ruled and on squared paper, meter digits, strokes in the alpha
 /// channel, blank sheets, letters, symbols and scribbles, through the CLI
 /// with the shipped ink locator and classifier. The whole sets are measured

@@ -34,7 +34,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CLIP = os.path.join(REPO, "Tests", "DigitsTests", "Resources", "stream", "scenario-320x240-420.y4m.gz")
+CLIP = os.path.join(REPO, "Tests", "Fixtures", "stream", "scenario-320x240-420.y4m.gz")
 
 # Strokes in fractions of the pad's width (x) and height (y).
 SEVEN = [[(0.36, 0.18), (0.64, 0.18), (0.46, 0.86)]]

@@ -75,7 +75,7 @@ struct JPEGDecoderTests {
         #expect(CMYKConversion.mulDiv255(128, 128) == 64 && CMYKConversion.mulDiv255(255, 255) == 255)
     }
 
-    /// A broken JPEG and the cause digits must give for it (Resources/hostile).
+    /// A broken JPEG and the cause digits must give for it (Tests/Fixtures/hostile).
     static let brokenFiles: [(String, DigitError.Code, String)] = [
         ("jpeg-truncated-at-3.jpg", .invalidImage, "truncated JPEG: the file ends before the image data (SOS segment)"),
         ("jpeg-truncated-in-dht.jpg", .invalidImage, "truncated JPEG: the file ends inside the DHT segment"),

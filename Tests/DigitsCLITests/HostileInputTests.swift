@@ -10,7 +10,7 @@ struct HostileInputTests {
     static let good = Fixtures.repositoryRoot.appendingPathComponent("Examples/two.png").path
     static func hostile(_ name: String) -> String { Fixtures.path("hostile/\(name)") }
 
-    /// File (in Resources/hostile) and the cause digits must report for it.
+    /// File (in Tests/Fixtures/hostile) and the cause digits must report for it.
     static let brokenFiles: [(String, String)] = [
         ("empty.png", "empty file"),
         ("text.png", "not an image digits can read (PNG, JPEG or PNM)"),

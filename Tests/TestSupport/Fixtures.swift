@@ -1,9 +1,9 @@
 import Foundation
 
-/// Paths of the test fixtures (Tests/DigitsTests/Resources) and of the repository's own files.
+/// Paths of the test fixtures (Tests/Fixtures) and of the repository's own files.
 package enum Fixtures {
     /// The fixtures folder of the checkout the tests were built from.
-    package static let resources: URL = repositoryRoot.appendingPathComponent("Tests/DigitsTests/Resources")
+    package static let resources: URL = repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
     package static func path(_ relative: String) -> String {
         resources.appendingPathComponent(relative).path
@@ -18,7 +18,7 @@ package enum Fixtures {
     /// The line model that reads runs of touching digits (Models/digit-line.pt).
     package static let shippedLineModel: String = repositoryRoot.appendingPathComponent("Models/digit-line.pt").path
 
-    /// A test model from Resources/models.
+    /// A test model from Tests/Fixtures/models.
     package static func model(_ name: String) -> String { path("models/\(name).pt") }
     /// The ink locator that ships with digits.
     package static let shippedLocator: String = repositoryRoot.appendingPathComponent("Models/locator.pt").path

@@ -2,7 +2,7 @@ import DigitKit
 import Foundation
 import Testing
 
-/// One Pillow reference of Resources/formats (made by
+/// One Pillow reference of Tests/Fixtures/formats (made by
 /// Tests/Tools/make_format_fixtures.py): how a fixture must decode.
 package struct FormatReference: CustomTestStringConvertible, Sendable {
     package let file: String

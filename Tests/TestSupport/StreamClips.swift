@@ -1,7 +1,7 @@
 import DigitKit
 import Foundation
 
-/// A clip of Resources/stream (made by Tests/Tools/make_stream_clips.py)
+/// A clip of Tests/Fixtures/stream (made by Tests/Tools/make_stream_clips.py)
 /// and the events its script says a correct reader reports.
 package struct StreamClip: Decodable, CustomStringConvertible, Sendable {
     /// K, the frames that must agree, and how late an event may be decided

@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-RESOURCES = Path("Tests/DigitsTests/Resources")
+RESOURCES = Path("Tests/Fixtures")
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".pgm", ".ppm", ".pbm", ".pnm", ".gif",
                     ".bmp", ".tiff", ".webp", ".avif", ".heic", ".svg", ".pdf", ""}
 

@@ -22,7 +22,7 @@ OUT = os.path.join(ROOT, "Examples")
 
 
 def main():
-    images, labels = mnist_idx.load_split(os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist"), "t10k")
+    images, labels = mnist_idx.load_split(os.path.join(ROOT, "Tests/Fixtures/mnist"), "t10k")
     os.makedirs(OUT, exist_ok=True)
 
     # MNIST as it is: white on black, 28x28. Test images 0 and 1 are a 7 and a 2.

@@ -6,7 +6,7 @@ libjpeg-turbo-progs (jpegtran, for the arithmetic-coded and restart-marker files
 
     /usr/bin/python3 Tests/Tools/make_format_fixtures.py
 
-Writes Tests/DigitsTests/Resources/formats/:
+Writes Tests/Fixtures/formats/:
 - JPEGs (baseline, progressive, optimized, arithmetic-coded, with restart
   markers; 4:2:0, 4:2:2, 4:4:4; grey; Adobe CMYK and YCCK; several qualities
   and sizes), PNMs (P1-P6, 8- and 16-bit,
@@ -25,7 +25,7 @@ Writes Tests/DigitsTests/Resources/formats/:
 - upright.png, the picture every orientation fixture shows once turned
   upright, and seven-q90.jpg, Examples/seven.png as a quality-90 JPEG.
 
-and into Tests/DigitsTests/Resources/hostile/ the broken or unusual
+and into Tests/Fixtures/hostile/ the broken or unusual
 JPEG, PNM and EXIF files and the headers of formats digits does not read
 (make_hostile_fixtures.py writes the PNG ones).
 
@@ -44,8 +44,8 @@ from PIL import Image, ImageOps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-OUT = os.path.join(ROOT, "Tests/DigitsTests/Resources/formats")
-HOSTILE = os.path.join(ROOT, "Tests/DigitsTests/Resources/hostile")
+OUT = os.path.join(ROOT, "Tests/Fixtures/formats")
+HOSTILE = os.path.join(ROOT, "Tests/Fixtures/hostile")
 SEED = 20261123
 
 rng = np.random.default_rng(SEED)

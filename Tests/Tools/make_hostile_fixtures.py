@@ -5,7 +5,7 @@ attacker can hand over. Run with Debian's python3-pil and python3-numpy:
 
     /usr/bin/python3 Tests/Tools/make_hostile_fixtures.py
 
-Writes Tests/DigitsTests/Resources/hostile/.
+Writes Tests/Fixtures/hostile/.
 """
 
 import os
@@ -21,7 +21,7 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 from png_writer import write_png  # noqa: E402
 
-OUT = os.path.join(ROOT, "Tests/DigitsTests/Resources/hostile")
+OUT = os.path.join(ROOT, "Tests/Fixtures/hostile")
 
 
 def chunks(png):

@@ -9,7 +9,7 @@ the model:
 
     /usr/bin/python3 Tests/Tools/make_mnist_sample.py
 
-Writes into Tests/DigitsTests/Resources/mnist-sample/:
+Writes into Tests/Fixtures/mnist-sample/:
   NNNN-D.png      test image NNNN (its index in t10k), label D
   samples.tsv     file, index, label; one line per image, in tensor order
   tensors.f32     N x 784 float32, little-endian, the reference tensors
@@ -38,9 +38,9 @@ import mnist_idx  # noqa: E402
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default=os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist"))
+    ap.add_argument("--data", default=os.path.join(ROOT, "Tests/Fixtures/mnist"))
     ap.add_argument("--model", default=os.path.join(ROOT, "Models/digits.pt"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist-sample"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "Tests/Fixtures/mnist-sample"))
     ap.add_argument("--per-digit", type=int, default=12)
     args = ap.parse_args()
 

@@ -10,8 +10,8 @@ scripts/install-deps --dev installs:
 
 DIR holds the MNIST test IDX files (t10k-images-idx3-ubyte[.gz],
 t10k-labels-idx1-ubyte[.gz]); by default ../shared/datasets/mnist beside the
-repository, or Tests/DigitsTests/Resources/mnist. Without --out it writes the
-committed set into Tests/DigitsTests/Resources/numbers/ (--count 20 pictures
+repository, or Tests/Fixtures/mnist. Without --out it writes the
+committed set into Tests/Fixtures/numbers/ (--count 20 pictures
 of each kind, seed 1): the PNGs and numbers.tsv (file, kind, condition,
 text). A larger set for measuring goes elsewhere, e.g.
 `--out /tmp/numbers --count 200 --seed 2`. One picture of a given number:
@@ -58,9 +58,9 @@ sys.path.insert(0, os.path.join(ROOT, "Models"))
 import mnist_idx  # noqa: E402
 from make_realworld_fixtures import fonts  # noqa: E402
 
-OUT = os.path.join(ROOT, "Tests", "DigitsTests", "Resources", "numbers")
+OUT = os.path.join(ROOT, "Tests", "Fixtures", "numbers")
 MNIST_DIRS = [os.path.join(ROOT, "..", "shared", "datasets", "mnist"),
-              os.path.join(ROOT, "Tests", "DigitsTests", "Resources", "mnist")]
+              os.path.join(ROOT, "Tests", "Fixtures", "mnist")]
 KINDS = ["spaced", "close", "touching", "overlapping", "decimal", "negative", "printed"]
 CONDITIONS = ["paper", "inverted", "transparent"]
 HEIGHT = 40  # the digits' height in pixels, before jitter

@@ -46,7 +46,7 @@ Mostly JPEG, as phones write, some PNG. Every picture's longer side is at most
 11 MB. Each picture has its own random generator, seeded by --seed, its kind
 and its number, so changing one kind or count leaves the other pictures alone.
 
-Writes into --out (Tests/DigitsTests/Resources/photos by default) the
+Writes into --out (Tests/Fixtures/photos by default) the
 pictures and labels.tsv, one line per picture, no header: file, kind, label
 (the digit, or - for blank), MNIST test index (or - for printed and blank),
 EXIF orientation (or - when the file has none). --contact-sheet PATH also
@@ -75,9 +75,9 @@ import mnist_idx  # noqa: E402
 from make_hostile_fixtures import assemble, chunks  # noqa: E402
 from make_realworld_fixtures import fonts, ink_alpha, to_u8  # noqa: E402
 
-OUT = os.path.join(ROOT, "Tests/DigitsTests/Resources/photos")
+OUT = os.path.join(ROOT, "Tests/Fixtures/photos")
 MNIST_DIRS = [os.path.join(ROOT, "..", "shared", "datasets", "mnist"),
-              os.path.join(ROOT, "Tests", "DigitsTests", "Resources", "mnist")]
+              os.path.join(ROOT, "Tests", "Fixtures", "mnist")]
 KINDS = ["shadow", "desk", "tight", "thin", "pencil", "rotated", "colour", "orientation", "jpeg", "blank"]
 SCENES = ["shadow", "desk", "tight", "thin", "pencil", "rotated", "colour"]
 ORIENTATION = 0x0112
@@ -797,13 +797,13 @@ def generate(kind, i, rng, source, max_side):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", default=OUT, help="output folder (default: Tests/DigitsTests/Resources/photos)")
+    parser.add_argument("--out", default=OUT, help="output folder (default: Tests/Fixtures/photos)")
     parser.add_argument("--count-per-kind", type=int, default=26,
                         help="pictures of each digit kind (default 26); blank gets 60%% of it")
     parser.add_argument("--seed", type=int, default=20261207, help="the seed of every picture (default 20261207)")
     parser.add_argument("--max-side", type=int, default=1200, help="longest side of a photo in pixels (default 1200)")
     parser.add_argument("--mnist", help="folder of t10k-images-idx3-ubyte[.gz] and t10k-labels-idx1-ubyte[.gz] "
-                                        "(default: ../shared/datasets/mnist, else Tests/DigitsTests/Resources/mnist)")
+                                        "(default: ../shared/datasets/mnist, else Tests/Fixtures/mnist)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds to make (default: all)")
     parser.add_argument("--contact-sheet", metavar="PATH", help="also write a PNG grid of thumbnails of every picture")
     parser.add_argument("--thumb", type=int, default=160, help="thumbnail size on the contact sheet (default 160)")

@@ -10,7 +10,7 @@ and its reference, with Pillow and numpy:
 
     /usr/bin/python3 Tests/Tools/make_photo_reference.py
 
-Writes Tests/DigitsTests/Resources/photos/reference.tsv (file, 1 if the
+Writes Tests/Fixtures/photos/reference.tsv (file, 1 if the
 reference finds a digit) and reference.f32 (the reference tensors, 784
 float32 each, little-endian, in reference.tsv order; zeros where no digit
 is found).
@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference_preprocess import reference_tensor  # noqa: E402
 
-PHOTOS = os.path.abspath(os.path.join(HERE, "..", "DigitsTests", "Resources", "photos"))
+PHOTOS = os.path.abspath(os.path.join(HERE, "..", "Fixtures", "photos"))
 
 
 def main():

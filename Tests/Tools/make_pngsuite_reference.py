@@ -8,7 +8,7 @@ Run with Debian's python3-pil and python3-numpy:
 
     /usr/bin/python3 Tests/Tools/make_pngsuite_reference.py
 
-Writes Tests/DigitsTests/Resources/pngsuite-reference/reference.tsv (file,
+Writes Tests/Fixtures/pngsuite-reference/reference.tsv (file,
 width, height, byte offset into gray.u8) and gray.u8 (the pixels, row-major).
 The corrupt x*.png files are listed with width and height 0: every decoder
 must refuse them.
@@ -24,8 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference_decode import reference_gray  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SUITE = os.path.join(ROOT, "Tests/DigitsTests/Resources/pngsuite")
-OUT = os.path.join(ROOT, "Tests/DigitsTests/Resources/pngsuite-reference")
+SUITE = os.path.join(ROOT, "Tests/Fixtures/pngsuite")
+OUT = os.path.join(ROOT, "Tests/Fixtures/pngsuite-reference")
 
 
 def main():

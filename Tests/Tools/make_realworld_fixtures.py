@@ -23,7 +23,7 @@ Kinds (handwritten unless said otherwise):
   printed      printed digits rendered from system fonts (not handwritten)
   blank        paper with noise, tint and gradient but no digit: "no digit found"
 
-Writes Tests/DigitsTests/Resources/realworld/: the PNGs, fixtures.tsv (file,
+Writes Tests/Fixtures/realworld/: the PNGs, fixtures.tsv (file,
 kind, label or -, MNIST test index or -, 1 if the reference finds a digit)
 and reference.f32 (the reference tensors, 784 float32 each, little-endian,
 in fixtures.tsv order; zeros where no digit is found).
@@ -48,7 +48,7 @@ import mnist_idx  # noqa: E402
 from png_writer import write_png  # noqa: E402
 from reference_preprocess import reference_tensor  # noqa: E402
 
-OUT = os.path.join(ROOT, "Tests/DigitsTests/Resources/realworld")
+OUT = os.path.join(ROOT, "Tests/Fixtures/realworld")
 COUNTS = {"paper": 60, "transparent": 40, "formats": 50, "negative": 40, "strokes": 40, "printed": 40, "blank": 10}
 FONT_PATTERNS = ["dejavu/DejaVuSans.ttf", "dejavu/DejaVuSerif.ttf", "dejavu/DejaVuSansMono.ttf",
                  "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSerif-Italic.ttf",
@@ -216,7 +216,7 @@ def reference_only():
 def main():
     if sys.argv[1:] == ["--reference-only"]:
         return reference_only()
-    images, labels = mnist_idx.load_split(os.path.join(ROOT, "Tests/DigitsTests/Resources/mnist"), "t10k")
+    images, labels = mnist_idx.load_split(os.path.join(ROOT, "Tests/Fixtures/mnist"), "t10k")
     rng = np.random.default_rng(20261121)
     font_paths = fonts()
     os.makedirs(OUT, exist_ok=True)

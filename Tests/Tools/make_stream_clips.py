@@ -11,7 +11,7 @@ picks the digits; see "Digits" below):
 
 DIR holds the MNIST test IDX files (t10k-images-idx3-ubyte[.gz],
 t10k-labels-idx1-ubyte[.gz]). That writes the committed set into
-Tests/DigitsTests/Resources/stream/ (see SET below, and the README.md written
+Tests/Fixtures/stream/ (see SET below, and the README.md written
 there). One clip, of any scenario, size and format, e.g. a bigger one for a
 benchmark:
 
@@ -116,7 +116,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "Models"))
 import mnist_idx  # noqa: E402
 
-OUT = os.path.join(ROOT, "Tests", "DigitsTests", "Resources", "stream")
+OUT = os.path.join(ROOT, "Tests", "Fixtures", "stream")
 MODEL = os.path.join(ROOT, "Models", "digits.pt")
 FORMATS = ["y4m-mono", "y4m-420", "png", "pgm", "mjpeg"]
 EXTENSIONS = {"y4m-mono": ".y4m", "y4m-420": ".y4m", "png": ".png", "pgm": ".pgm", "mjpeg": ".mjpeg"}
@@ -680,7 +680,7 @@ def readme(rows):
         "```sh",
         "/usr/bin/python3 Tests/Tools/make_stream_clips.py --mnist DIR --clip scenario --size 1280x720 \\",
         "    --format y4m-420 --out /tmp/scenario-1280x720.y4m [--repeat 5]",
-        "/usr/bin/python3 Tests/Tools/make_stream_clips.py --check Tests/DigitsTests/Resources/stream [--ascii]",
+        "/usr/bin/python3 Tests/Tools/make_stream_clips.py --check Tests/Fixtures/stream [--ascii]",
         "```",
         "",
         "The digits are MNIST test images that `Models/digits.pt` classifies correctly with",
@@ -789,7 +789,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mnist", help="folder with the MNIST test IDX files (required to make clips)")
     ap.add_argument("--model", default=MODEL, help="TorchScript model that vets the digits (Models/digits.pt)")
-    ap.add_argument("--out", help="the folder of the set (Tests/DigitsTests/Resources/stream), or with --clip "
+    ap.add_argument("--out", help="the folder of the set (Tests/Fixtures/stream), or with --clip "
                                   "the clip file (gzipped when it ends in .gz)")
     ap.add_argument("--clip", help=f"make one clip: a scenario ({', '.join(SCENARIOS)}) or the file name of a clip "
                                    "of the set")

@@ -2,7 +2,7 @@
 """Writes the small TorchScript models the tests use to check that the bridge
 refuses models that are not digit models. Run with Debian's python3-torch:
 
-    /usr/bin/python3 Tests/Tools/make_test_models.py Tests/DigitsTests/Resources/models
+    /usr/bin/python3 Tests/Tools/make_test_models.py Tests/Fixtures/models
 """
 
 import io

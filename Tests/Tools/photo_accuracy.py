@@ -23,7 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from realworld_accuracy import ROOT, classify  # noqa: E402
 
-PHOTOS = os.path.join(ROOT, "Tests/DigitsTests/Resources/photos")
+PHOTOS = os.path.join(ROOT, "Tests/Fixtures/photos")
 
 
 def main():

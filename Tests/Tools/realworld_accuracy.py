@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FIXTURES = os.path.join(ROOT, "Tests/DigitsTests/Resources/realworld")
+FIXTURES = os.path.join(ROOT, "Tests/Fixtures/realworld")
 
 
 def classify(binary, files, extra):

@@ -24,8 +24,8 @@ SHIPPED = [
     "Examples/seven.png", "Examples/two.png", "Examples/five-transparent.png", "Examples/four-large.png",
     "Examples/nine-small-in-corner.png", "Examples/three-on-paper.png", "Examples/seven.gif",
     "Examples/letter-p.jpg", "Examples/scribble.jpg", "Examples/numbers/touching-4711.png",
-    "Tests/DigitsTests/Resources/mnist-sample/0000-7.png", "Tests/DigitsTests/Resources/mnist-sample/0001-2.png",
-    "Tests/DigitsTests/Resources/mnist-sample/0003-0.png",
+    "Tests/Fixtures/mnist-sample/0000-7.png", "Tests/Fixtures/mnist-sample/0001-2.png",
+    "Tests/Fixtures/mnist-sample/0003-0.png",
 ]
 
 

@@ -1,1 +1,1 @@
-../../../Tests/DigitsTests/Support/NumberDrawing.swift
+../../../Tests/TestSupport/NumberDrawing.swift

@@ -1,1 +1,1 @@
-../../../Tests/DigitsTests/Support/ReadingChecks.swift
+../../../Tests/TestSupport/ReadingChecks.swift

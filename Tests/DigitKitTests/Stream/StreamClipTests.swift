@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The committed clips (Resources/stream, made by
+/// The committed clips (Tests/Fixtures/stream, made by
 /// Tests/Tools/make_stream_clips.py from MNIST test digits): blank paper,
 /// digits held with camera noise, lighting drift, hand jitter, one-frame
 /// occlusions, a digit entering from the edge, swaps through motion blur;

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from scipy import ndimage as ndi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MNIST_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "DigitsTests", "Resources", "mnist"))
+MNIST_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "Fixtures", "mnist"))
 
 KINDS = ["shadow", "desk", "tight", "thin", "pencil", "rotated", "colour", "jpeg", "ruled", "squared",
          "transparent", "meter", "printed", "blank", "letter", "symbol", "scribble"]
