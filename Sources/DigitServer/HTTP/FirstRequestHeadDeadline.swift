@@ -17,26 +17,22 @@ final class FirstRequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHand
     typealias OutboundOut = IOData
 
     private let deadline: TimeAmount
-    private var timer: Scheduled<Void>?
+    private var timer = ConnectionCloseTimer()
 
     init(deadline: TimeAmount) {
         self.deadline = deadline
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let channel = context.channel
-        timer = context.eventLoop.scheduleTask(in: deadline + .seconds(1)) { channel.close(promise: nil) }
+        timer.arm(context, after: deadline + .seconds(1))
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        timer?.cancel()
+        timer.disarm()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if let timer {
-            timer.cancel()
-            self.timer = nil
-        }
+        timer.disarm()
         context.write(data, promise: promise)
     }
 }

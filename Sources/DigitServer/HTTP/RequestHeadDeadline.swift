@@ -13,7 +13,7 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let deadline: TimeAmount
-    private var timer: Scheduled<Void>?
+    private var timer = ConnectionCloseTimer()
     /// Requests whose head came and whose answer has not ended: with a
     /// pipelined request behind an answer, the clock must not start.
     private var inFlight = 0
@@ -24,17 +24,17 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Added to a connection already accepted: the clock starts now.
     func handlerAdded(context: ChannelHandlerContext) {
-        arm(context)
+        timer.arm(context, after: deadline)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        disarm()
+        timer.disarm()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head = unwrapInboundIn(data) {
             inFlight += 1
-            disarm()
+            timer.disarm()
         }
         context.fireChannelRead(data)
     }
@@ -42,19 +42,8 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             inFlight = max(0, inFlight - 1)
-            if inFlight == 0 { arm(context) }
+            if inFlight == 0 { timer.arm(context, after: deadline) }
         }
         context.write(data, promise: promise)
-    }
-
-    private func arm(_ context: ChannelHandlerContext) {
-        disarm()
-        let channel = context.channel
-        timer = context.eventLoop.scheduleTask(in: deadline) { channel.close(promise: nil) }
-    }
-
-    private func disarm() {
-        timer?.cancel()
-        timer = nil
     }
 }
