@@ -58,21 +58,28 @@ struct StreamedImageExtent {
 
     // MARK: PNG: the signature, then chunks (length, type, data, CRC) up to IEND.
 
+    /// Fetches what PNGChunks says the next chunk lacks until a whole chunk
+    /// is at hand: a header as far as the stream goes, a chunk's data and
+    /// CRC only when they stay within `maxBytes`.
     private mutating func readPNG() throws(DigitError) {
         try take(8, orElse: "truncated PNG")
+        var position = image.count
         while true {
-            let header = try reader.take(upTo: 8)
-            try append(header)
-            guard header.count == 8 else {
-                throw DigitError(.invalidImage, "truncated PNG: the stream ends before the IEND chunk")
+            switch PNGChunks.chunk(in: image, at: position) {
+            case .success(let chunk):
+                if chunk.type == .IEND { return }
+                position = chunk.end
+            case .failure(.cutOffHeader(let missing)):
+                let header = try reader.take(upTo: missing)
+                try append(header)
+                guard header.count == missing else {
+                    throw DigitError(.invalidImage, "truncated PNG: the stream ends before the IEND chunk")
+                }
+            case .failure(.cutOffChunk(let type, let missing)):
+                try take(missing, orElse: "truncated PNG: the stream ends inside \(type.chunkName)")
+            case .failure(.oversized(let type, let length)):
+                throw DigitError(.invalidImage, "corrupt PNG: \(type.chunkName) claims \(length) bytes")
             }
-            let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-            let chunk = PNGStructure.chunkName(header[4..<8])
-            guard length <= Int(Int32.max) else {
-                throw DigitError(.invalidImage, "corrupt PNG: \(chunk) claims \(length) bytes")
-            }
-            try take(length + 4, orElse: "truncated PNG: the stream ends inside \(chunk)")
-            if header[4..<8].elementsEqual("IEND".utf8) { return }
         }
     }
 
