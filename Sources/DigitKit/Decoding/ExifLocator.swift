@@ -17,7 +17,7 @@ enum ExifLocator {
     /// The first APP1 "Exif\0\0" segment before the image data, without its prefix.
     static func jpegTIFFBlock(_ jpeg: [UInt8]) -> ArraySlice<UInt8>? {
         guard let segments = try? JPEGStructure.headerSegments(jpeg) else { return nil }
-        for segment in segments where segment.marker == JPEGStructure.app1 {
+        for segment in segments where segment.marker == JPEGMarker.app1 {
             let payload = jpeg[segment.payload]
             if payload.starts(with: jpegPrefix) { return payload.dropFirst(jpegPrefix.count) }
         }
