@@ -122,7 +122,7 @@ struct StreamedImageExtent {
             case .failure(.stuffedZero(let at)):
                 throw DigitError(.invalidImage, "corrupt JPEG: byte \(at) should start a marker but is 0xFF00")
             case .failure(.notAMarker), .failure(.cutOffImageData):
-                throw Self.jpegCutOff  // handled above; segment(in:at:) never gives the second
+                throw Self.jpegCutOff  // unreached: the first is thrown above, the second only ends image data
             }
         }
     }
