@@ -242,5 +242,34 @@ struct ContainerLexerTests {
         #expect(throws: DigitError(.invalidImage, "truncated JPEG: the stream ends inside the image data")) { try extent.next(.jpeg) }
         var stray = StreamedImageExtent(reader: ByteReader(bytes: Self.soi + Self.app0 + [0x05], name: "input"), maxBytes: 1 << 20)
         #expect(throws: DigitError(.invalidImage, "corrupt JPEG: byte 8 should start a marker but is 0x5")) { try stray.next(.jpeg) }
+        // A repeated SOI stands alone here too, as in the header check; FF 00 starts no segment.
+        let repeated = Self.soi + Self.soi + Self.app0 + Self.sos + [0x12, 0xFF, 0xD9]
+        #expect(StreamedImageExtent.secondImageOffset(in: repeated + jpeg) == repeated.count)
+        var stuffed = StreamedImageExtent(reader: ByteReader(bytes: Self.soi + [0xFF, 0x00, 0x00, 0x04], name: "input"), maxBytes: 1 << 20)
+        #expect(throws: DigitError(.invalidImage, "corrupt JPEG: byte 2 should start a marker but is 0xFF00")) { try stuffed.next(.jpeg) }
+    }
+
+    @Test("the stream splitter reads a PNG chunk by chunk: cut off, too large, or whole")
+    func pngStreamSplitting() throws {
+        func split(_ bytes: [UInt8], maxBytes: Int = 1 << 20) throws(DigitError) -> [UInt8] {
+            var extent = StreamedImageExtent(reader: ByteReader(bytes: bytes, name: "input"), maxBytes: maxBytes)
+            return try extent.next(.png)
+        }
+        let png = try Self.fixture("formats/orientation-6.png")
+        #expect(try split(png + png) == png)
+        #expect(throws: DigitError(.invalidImage, "truncated PNG: the stream ends inside the IDAT chunk")) {
+            try split(Array(png.prefix(200)))
+        }
+        #expect(throws: DigitError(.invalidImage, "truncated PNG: the stream ends before the IEND chunk")) {
+            try split(Array(png.prefix(png.count - 12 + 3)))
+        }
+        // The IDAT's 651 bytes would pass the limit: refused before they are read.
+        #expect(throws: DigitError(.imageTooLarge, "image is larger than the limit of 300 bytes")) {
+            try split(png, maxBytes: 300)
+        }
+        let oversized = ImageFormat.pngSignature + Self.ihdr + Array(Self.chunk("abCd", [], length: 0x8000_0000).prefix(8))
+        #expect(throws: DigitError(.invalidImage, "corrupt PNG: the abCd chunk claims 2147483648 bytes")) {
+            try split(oversized)
+        }
     }
 }
