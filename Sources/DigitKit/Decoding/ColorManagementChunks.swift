@@ -11,27 +11,31 @@
 /// for byte. Without them libpng takes 8-bit samples as sRGB and 16-bit
 /// samples as linear, and so passes both through unchanged.
 enum ColorManagementChunks {
-    static let types: [[UInt8]] = ["gAMA", "sRGB", "iCCP", "cHRM"].map { Array($0.utf8) }
+    static let types: [PNGChunkType] = [PNGChunkType("gAMA"), PNGChunkType("sRGB"), PNGChunkType("iCCP"), PNGChunkType("cHRM")]
     /// Private (2nd letter lower case), ancillary (1st lower case), reserved bit clear (3rd upper case).
     static let ignored: [UInt8] = Array("dgIg".utf8)
 
     /// Renames every colour-management chunk in a PNG stream in place. Stops quietly at
     /// the first malformed chunk header and leaves the rest for libpng to judge.
     static func neutralize(_ png: inout [UInt8]) {
-        var position = 8
-        while position + 12 <= png.count {
-            let length = Int(png[position]) << 24 | Int(png[position + 1]) << 16 | Int(png[position + 2]) << 8 | Int(png[position + 3])
-            let typeStart = position + 4
-            guard length <= png.count - position - 12 else { return }
-            let end = typeStart + 4 + length
-            if types.contains(Array(png[typeStart..<typeStart + 4])) {
-                png.replaceSubrange(typeStart..<typeStart + 4, with: ignored)
-                let crc = CRC32.checksum(png[typeStart..<end])
-                png.replaceSubrange(end..<end + 4, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
-            }
-            if png[typeStart..<typeStart + 4].elementsEqual("IDAT".utf8) { return }  // they must come before IDAT
-            position = end + 4
+        for chunk in chunksToRename(png) {
+            let typeStart = chunk.start + 4
+            png.replaceSubrange(typeStart..<typeStart + 4, with: ignored)
+            let crc = CRC32.checksum(png[typeStart..<chunk.data.upperBound])
+            png.replaceSubrange(chunk.data.upperBound..<chunk.end, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         }
+    }
+
+    /// The colour-management chunks before the first IDAT (they must come
+    /// before it), found before anything is renamed so that the walk reads
+    /// the bytes as they were.
+    private static func chunksToRename(_ png: [UInt8]) -> [PNGChunk] {
+        var found: [PNGChunk] = []
+        for chunk in PNGChunks(png) {
+            if chunk.type == .IDAT { break }
+            if types.contains(chunk.type) { found.append(chunk) }
+        }
+        return found
     }
 }
 

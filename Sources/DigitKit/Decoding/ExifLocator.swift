@@ -17,7 +17,7 @@ enum ExifLocator {
     /// The first APP1 "Exif\0\0" segment before the image data, without its prefix.
     static func jpegTIFFBlock(_ jpeg: [UInt8]) -> ArraySlice<UInt8>? {
         guard let segments = try? JPEGStructure.headerSegments(jpeg) else { return nil }
-        for segment in segments where segment.marker == JPEGStructure.app1 {
+        for segment in segments where segment.marker == JPEGMarker.app1 {
             let payload = jpeg[segment.payload]
             if payload.starts(with: jpegPrefix) { return payload.dropFirst(jpegPrefix.count) }
         }
@@ -27,18 +27,9 @@ enum ExifLocator {
     /// The first eXIf chunk's data. Some writers put JPEG's "Exif\0\0" in
     /// front of the TIFF header there too; it is skipped.
     static func pngTIFFBlock(_ png: [UInt8]) -> ArraySlice<UInt8>? {
-        var position = ImageFormat.pngSignature.count
-        while position + 12 <= png.count {
-            let length = Int(png[position]) << 24 | Int(png[position + 1]) << 16 | Int(png[position + 2]) << 8 | Int(png[position + 3])
-            // length < 2^32 and position < 2^31: the comparison cannot overflow.
-            guard length <= png.count - position - 12 else { return nil }
-            let type = png[(position + 4)..<(position + 8)]
-            let data = png[(position + 8)..<(position + 8 + length)]
-            if type.elementsEqual("eXIf".utf8) {
-                return data.starts(with: jpegPrefix) ? data.dropFirst(jpegPrefix.count) : data
-            }
-            if type.elementsEqual("IEND".utf8) { return nil }
-            position += 12 + length
+        for chunk in PNGChunks(png) where chunk.type == .eXIf {
+            let data = png[chunk.data]
+            return data.starts(with: jpegPrefix) ? data.dropFirst(jpegPrefix.count) : data
         }
         return nil
     }

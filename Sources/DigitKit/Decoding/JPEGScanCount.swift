@@ -19,7 +19,7 @@ extension JPEGStructure {
     static func scanCount(_ jpeg: [UInt8], stoppingAfter limit: Int) -> Int {
         var count = 1
         let end = walkAfterFirstScan(jpeg) { marker in
-            if marker == sos { count += 1 }
+            if marker == JPEGMarker.sos { count += 1 }
             return count <= limit
         }
         return end == nil ? 0 : count

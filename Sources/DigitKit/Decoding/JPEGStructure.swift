@@ -5,27 +5,9 @@
 /// called corrupt; after a failed decode, to tell a truncated file from a
 /// corrupt one.
 ///
-/// A JPEG stream is SOI (FF D8), then marker segments up to the first SOS
-/// segment, whose entropy-coded image data follows. A segment is FF, a
-/// marker byte, a big-endian 16-bit length that counts itself, and the
-/// payload; any number of FF fill bytes may come before a marker. Image
-/// data holds FF only as FF 00 (a stuffed FF) or FF D0-D7 (restart
-/// markers); a progressive file has more segments and scans after the
-/// first, and EOI (FF D9) ends the image.
-///
-/// Bounds: positions only move forward, by at least one byte a step; every
-/// read is checked against the end of the data; lengths are 16-bit.
+/// The markers themselves are walked by JPEGSegments, which holds the
+/// rules of JPEG's container and its bounds.
 enum JPEGStructure {
-    static let sos: UInt8 = 0xDA
-    static let eoi: UInt8 = 0xD9
-    static let app1: UInt8 = 0xE1
-
-    /// One marker segment: its marker byte and where its payload (after the length) lies.
-    struct Segment: Equatable {
-        let marker: UInt8
-        let payload: Range<Int>
-    }
-
     /// What the frame header (SOFn) declares.
     struct Frame: Equatable {
         let marker: UInt8
@@ -69,47 +51,29 @@ enum JPEGStructure {
         return frame
     }
 
-    /// The segments from SOI up to and including the first SOS.
-    static func headerSegments(_ jpeg: [UInt8]) throws(DigitError) -> [Segment] {
-        guard jpeg.starts(with: [0xFF, 0xD8]) else { throw DigitError(.invalidImage, "not a JPEG file (no SOI marker)") }
-        var segments: [Segment] = []
-        var position = 2
-        while true {
-            guard position < jpeg.count else {
-                throw DigitError(.invalidImage, "truncated JPEG: the file ends before the image data (SOS segment)")
-            }
-            guard jpeg[position] == 0xFF else {
-                throw DigitError(.invalidImage, "corrupt JPEG: byte \(position) should start a marker but is 0x\(hex(jpeg[position]))")
-            }
-            while position < jpeg.count && jpeg[position] == 0xFF { position += 1 }  // fill bytes
-            guard position < jpeg.count else {
-                throw DigitError(.invalidImage, "truncated JPEG: the file ends before the image data (SOS segment)")
-            }
-            let marker = jpeg[position]
-            position += 1
-            switch marker {
-            case 0x01, 0xD0...0xD8:  // TEM, RSTn, SOI: no length; libjpeg judges them
-                continue
-            case eoi:
+    /// The segments from SOI up to and including the first SOS (markers
+    /// that stand alone, as TEM, RSTn and a repeated SOI, are left to libjpeg).
+    static func headerSegments(_ jpeg: [UInt8]) throws(DigitError) -> [JPEGSegment] {
+        guard jpeg.starts(with: [0xFF, JPEGMarker.soi]) else { throw DigitError(.invalidImage, "not a JPEG file (no SOI marker)") }
+        var walk = JPEGSegments(jpeg), segments: [JPEGSegment] = []
+        while let segment = walk.next() {
+            if segment.marker == JPEGMarker.eoi {
                 throw DigitError(.invalidImage, "corrupt JPEG: the file ends (EOI marker) before any image data")
-            case 0x00:
-                throw DigitError(.invalidImage, "corrupt JPEG: byte \(position - 2) should start a marker but is 0xFF00")
-            default:
-                break
             }
-            guard position + 2 <= jpeg.count else {
-                throw DigitError(.invalidImage, "truncated JPEG: the file ends inside the \(name(of: marker)) segment")
-            }
-            let length = Int(jpeg[position]) << 8 | Int(jpeg[position + 1])
-            guard length >= 2 else {
-                throw DigitError(.invalidImage, "corrupt JPEG: the \(name(of: marker)) segment claims \(length) bytes")
-            }
-            guard position + length <= jpeg.count else {
-                throw DigitError(.invalidImage, "truncated JPEG: the file ends inside the \(name(of: marker)) segment")
-            }
-            segments.append(Segment(marker: marker, payload: (position + 2)..<(position + length)))
-            position += length
-            if marker == sos { return segments }
+            if segment.hasLength { segments.append(segment) }
+            if segment.marker == JPEGMarker.sos { return segments }
+        }
+        switch walk.stop {
+        case .notAMarker(let at, let byte)?:
+            throw DigitError(.invalidImage, "corrupt JPEG: byte \(at) should start a marker but is 0x\(hex(byte))")
+        case .stuffedZero(let at)?:
+            throw DigitError(.invalidImage, "corrupt JPEG: byte \(at) should start a marker but is 0xFF00")
+        case .cutOffLength(let marker, _)?, .cutOffSegment(let marker, _)?:
+            throw DigitError(.invalidImage, "truncated JPEG: the file ends inside the \(name(of: marker)) segment")
+        case .badLength(let marker, let length)?:
+            throw DigitError(.invalidImage, "corrupt JPEG: the \(name(of: marker)) segment claims \(length) bytes")
+        case .cutOffMarker?, .cutOffImageData?, nil:
+            throw DigitError(.invalidImage, "truncated JPEG: the file ends before the image data (SOS segment)")
         }
     }
 
@@ -133,30 +97,18 @@ enum JPEGStructure {
     /// Walks the markers that follow the first scan's header, up to EOI,
     /// calling `segment` with each marker that has a length (a later SOS, a
     /// DHT between progressive scans, ...) until it returns false. Image
-    /// data is skipped: a stuffed FF, TEM, a restart marker or SOI has no
-    /// length and is not a segment. Nil when the header cannot be read.
+    /// data is skipped (JPEGSegments). Nil when the header cannot be read.
     static func walkAfterFirstScan(_ jpeg: [UInt8], segment: (UInt8) -> Bool) -> ScanWalkEnd? {
         guard let header = try? headerSegments(jpeg), let firstScan = header.last else { return nil }
-        var position = firstScan.payload.upperBound
-        while true {
-            guard let ff = jpeg[position...].firstIndex(of: 0xFF) else { return .cutOff }
-            var next = ff + 1
-            while next < jpeg.count && jpeg[next] == 0xFF { next += 1 }
-            guard next < jpeg.count else { return .cutOff }
-            let marker = jpeg[next]
-            switch marker {
-            case eoi:
-                return .endOfImage
-            case 0x00, 0x01, 0xD0...0xD8:
-                position = next + 1
-            default:
-                guard next + 3 <= jpeg.count else { return .cutOff }
-                let length = Int(jpeg[next + 1]) << 8 | Int(jpeg[next + 2])
-                guard length >= 2 else { return .corrupt }
-                guard next + 1 + length <= jpeg.count else { return .cutOff }
-                guard segment(marker) else { return .stopped }
-                position = next + 1 + length
-            }
+        var walk = JPEGSegments(jpeg, imageDataFrom: firstScan.end)
+        while let next = walk.next() {
+            if next.marker == JPEGMarker.eoi { return .endOfImage }
+            if next.hasLength && !segment(next.marker) { return .stopped }
+        }
+        switch walk.stop {
+        case .badLength?: return .corrupt
+        case .notAMarker?, .stuffedZero?: return .corrupt  // never in image data: bytes between markers are data there
+        case .cutOffMarker?, .cutOffLength?, .cutOffSegment?, .cutOffImageData?, nil: return .cutOff
         }
     }
 

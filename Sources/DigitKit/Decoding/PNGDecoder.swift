@@ -66,7 +66,7 @@ public struct PNGDecoder: Sendable {
 
     /// Checks the 8-byte PNG signature, so that the commonest mistakes get a precise message.
     private func checkSignature(_ head: ArraySlice<UInt8>) throws(DigitError) {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let signature = ImageFormat.pngSignature
         if head.isEmpty { throw DigitError(.invalidImage, "empty file") }
         if head.count < 8 && head.elementsEqual(signature.prefix(head.count)) {
             throw DigitError(.invalidImage, "truncated PNG (\(head.count) bytes)")

@@ -111,8 +111,9 @@ enum PNGFastPath {
     /// picture this path takes: bit depth 8, colour type 0, 2, 4 or 6,
     /// standard compression and filtering, no interlacing.
     static func header(_ png: UnsafeRawBufferPointer) -> Header? {
-        guard png.count >= 33, bigEndian(png, at: 8) == 13, type(png, at: 8) == "IHDR",
-              ChunkChecksum.holds(png, chunkAt: 8, length: 13) else { return nil }
+        guard case .success(let ihdr) = PNGChunks.chunk(in: png, at: ImageFormat.pngSignature.count),
+              ihdr.type == .IHDR, ihdr.data.count == 13,
+              ChunkChecksum.holds(png, ihdr) else { return nil }
         let width = Int(bigEndian(png, at: 16)), height = Int(bigEndian(png, at: 20))
         let depth = png[24], colorType = png[25]
         guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height), depth == 8,
@@ -135,28 +136,24 @@ enum PNGFastPath {
     /// libpng applies. Every IDAT's and PLTE's CRC must hold, as libpng
     /// requires of critical chunks. Nil otherwise.
     static func imageData(_ png: UnsafeRawBufferPointer, palettePermitted: Bool) -> [Range<Int>]? {
-        var position = 33, ranges: [Range<Int>] = [], sequenceEnded = false
-        while position + 12 <= png.count {
-            let length = Int(bigEndian(png, at: position))
-            guard length <= png.count - position - 12 else { return nil }
-            let kind = type(png, at: position)
-            guard kind.utf8.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
-            switch kind {
-            case "IDAT":
-                guard !sequenceEnded, ChunkChecksum.holds(png, chunkAt: position, length: length) else { return nil }
-                ranges.append((position + 8)..<(position + 8 + length))
-            case "IEND":
+        var ranges: [Range<Int>] = [], sequenceEnded = false
+        for chunk in PNGChunks(png, from: 33) {
+            guard chunk.type.isLetters else { return nil }
+            switch chunk.type {
+            case .IDAT:
+                guard !sequenceEnded, ChunkChecksum.holds(png, chunk) else { return nil }
+                ranges.append(chunk.data)
+            case .IEND:
                 return ranges.isEmpty ? nil : ranges
-            case "PLTE":
-                guard palettePermitted, ranges.isEmpty, ChunkChecksum.holds(png, chunkAt: position, length: length) else { return nil }
-            case "tRNS":
+            case .PLTE:
+                guard palettePermitted, ranges.isEmpty, ChunkChecksum.holds(png, chunk) else { return nil }
+            case .tRNS:
                 return nil
             default:
                 // Critical chunks (upper-case first letter) this path does not know: libpng judges them.
-                guard kind.utf8.first! >= 97 else { return nil }
+                guard !chunk.type.isCritical else { return nil }
                 if !ranges.isEmpty { sequenceEnded = true }
             }
-            position += 12 + length
         }
         return nil
     }
@@ -164,10 +161,5 @@ enum PNGFastPath {
     /// The 4-byte big-endian number at `offset` (within bounds: checked by the caller).
     static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-    }
-
-    /// The chunk type whose length field starts at `position`.
-    private static func type(_ png: UnsafeRawBufferPointer, at position: Int) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: png[(position + 4)..<(position + 8)]), as: UTF8.self)
     }
 }

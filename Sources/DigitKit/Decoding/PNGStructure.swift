@@ -10,35 +10,23 @@ enum PNGStructure {
     /// IDAT chunks' data lengths, summed (PNGImageDataBounds weighs them).
     @discardableResult
     static func check(_ png: [UInt8]) throws(DigitError) -> Int {
-        var position = 8, sawImageData = false, imageDataLength = 0
-        while true {
-            guard position + 8 <= png.count else {
-                throw DigitError(.invalidImage, "truncated PNG: the file ends before the IEND chunk")
-            }
-            let length = Int(png[position]) << 24 | Int(png[position + 1]) << 16 | Int(png[position + 2]) << 8 | Int(png[position + 3])
-            let type = png[(position + 4)..<(position + 8)]
-            guard length <= Int(Int32.max) else {
-                throw DigitError(.invalidImage, "corrupt PNG: \(chunkName(type)) claims \(length) bytes")
-            }
-            guard position + 12 + length <= png.count else {
-                throw DigitError(.invalidImage, "truncated PNG: the file ends inside \(chunkName(type))")
-            }
-            if type.elementsEqual("IDAT".utf8) {
+        var chunks = PNGChunks(png), sawImageData = false, imageDataLength = 0
+        while let chunk = chunks.next() {
+            if chunk.type == .IDAT {
                 sawImageData = true
-                imageDataLength += length
-            } else if type.elementsEqual("IEND".utf8) {
+                imageDataLength += chunk.data.count
+            } else if chunk.type == .IEND {
                 guard sawImageData else { throw DigitError(.invalidImage, "corrupt PNG: no image data (IDAT chunk)") }
                 return imageDataLength
             }
-            position += 12 + length
         }
-    }
-
-    /// How a message names the chunk of type `type` ("the IDAT chunk"); only
-    /// made for a message, as building it for every chunk was a good part of
-    /// a small file's check. Shared with the stream reader (StreamedImageExtent).
-    static func chunkName(_ type: ArraySlice<UInt8>) -> String {
-        type.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
-            ? "the \(String(decoding: type, as: UTF8.self)) chunk" : "a chunk with an invalid type"
+        switch chunks.stop {
+        case .cutOffChunk(let type, _)?:
+            throw DigitError(.invalidImage, "truncated PNG: the file ends inside \(type.chunkName)")
+        case .oversized(let type, let length)?:
+            throw DigitError(.invalidImage, "corrupt PNG: \(type.chunkName) claims \(length) bytes")
+        case .cutOffHeader?, nil:
+            throw DigitError(.invalidImage, "truncated PNG: the file ends before the IEND chunk")
+        }
     }
 }

@@ -58,83 +58,94 @@ struct StreamedImageExtent {
 
     // MARK: PNG: the signature, then chunks (length, type, data, CRC) up to IEND.
 
+    /// Fetches what PNGChunks says the next chunk lacks until a whole chunk
+    /// is at hand: a header as far as the stream goes, a chunk's data and
+    /// CRC only when they stay within `maxBytes`.
     private mutating func readPNG() throws(DigitError) {
         try take(8, orElse: "truncated PNG")
+        var position = image.count
         while true {
-            let header = try reader.take(upTo: 8)
-            try append(header)
-            guard header.count == 8 else {
-                throw DigitError(.invalidImage, "truncated PNG: the stream ends before the IEND chunk")
+            switch PNGChunks.chunk(in: image, at: position) {
+            case .success(let chunk):
+                if chunk.type == .IEND { return }
+                position = chunk.end
+            case .failure(.cutOffHeader(let missing)):
+                let header = try reader.take(upTo: missing)
+                try append(header)
+                guard header.count == missing else {
+                    throw DigitError(.invalidImage, "truncated PNG: the stream ends before the IEND chunk")
+                }
+            case .failure(.cutOffChunk(let type, let missing)):
+                try take(missing, orElse: "truncated PNG: the stream ends inside \(type.chunkName)")
+            case .failure(.oversized(let type, let length)):
+                throw DigitError(.invalidImage, "corrupt PNG: \(type.chunkName) claims \(length) bytes")
             }
-            let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-            let chunk = PNGStructure.chunkName(header[4..<8])
-            guard length <= Int(Int32.max) else {
-                throw DigitError(.invalidImage, "corrupt PNG: \(chunk) claims \(length) bytes")
-            }
-            try take(length + 4, orElse: "truncated PNG: the stream ends inside \(chunk)")
-            if header[4..<8].elementsEqual("IEND".utf8) { return }
         }
     }
 
     // MARK: JPEG: SOI, marker segments, entropy-coded data after each SOS, EOI.
 
+    /// Fetches what JPEGSegments says the next marker lacks until a whole
+    /// segment is at hand: a marker a byte at a time (fill bytes may come
+    /// before it), a length as far as the stream goes, a payload only when
+    /// it stays within `maxBytes`. Between segments a marker must follow at
+    /// once: only after SOS may image data come first.
     private mutating func readJPEG() throws(DigitError) {
         try take(2, orElse: "truncated JPEG")
+        var position = image.count
         while true {
-            guard let first = try reader.nextByte() else { throw Self.jpegCutOff }
-            guard first == 0xFF else {
-                throw DigitError(.invalidImage, "corrupt JPEG: byte \(image.count) should start a marker but is 0x\(String(first, radix: 16, uppercase: true))")
+            let next = JPEGSegments.segment(in: image, at: position)
+            // A marker's bytes are kept before they are judged: a byte that
+            // starts no marker is refused as such, whatever the size limit.
+            if case .failure(.notAMarker(let at, let byte)) = next {
+                throw DigitError(.invalidImage, "corrupt JPEG: byte \(at) should start a marker but is 0x\(String(byte, radix: 16, uppercase: true))")
             }
-            try append(CollectionOfOne(first))
-            var marker: UInt8
-            repeat {  // FF fill bytes may come before a marker
+            guard image.count <= maxBytes else {
+                throw DigitError(.imageTooLarge, "image is larger than the limit of \(maxBytes) bytes")
+            }
+            switch next {
+            case .success(let segment):
+                if segment.marker == JPEGMarker.eoi { return }
+                if segment.marker == JPEGMarker.sos { try readEntropyCodedData() }
+                position = image.count
+            case .failure(.cutOffMarker):
                 guard let byte = try reader.nextByte() else { throw Self.jpegCutOff }
-                try append(CollectionOfOne(byte))
-                marker = byte
-            } while marker == 0xFF
-            switch marker {
-            case JPEGStructure.eoi: return
-            case 0x01, 0xD0...0xD7: continue  // TEM and restart markers have no length
-            default:
-                let lengthBytes = try reader.take(upTo: 2)
+                image.append(byte)
+            case .failure(.cutOffLength(_, let missing)):
+                let lengthBytes = try reader.take(upTo: missing)
                 try append(lengthBytes)
-                guard lengthBytes.count == 2 else { throw Self.jpegCutOff }
-                let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
-                guard length >= 2 else { throw DigitError(.invalidImage, "corrupt JPEG: a segment claims a length of \(length)") }
-                try take(length - 2, orElse: Self.jpegCutOff.message)
-                if marker == JPEGStructure.sos { try readEntropyCodedData() }
+                guard lengthBytes.count == missing else { throw Self.jpegCutOff }
+            case .failure(.cutOffSegment(_, let missing)):
+                try take(missing, orElse: Self.jpegCutOff.message)
+            case .failure(.badLength(_, let length)):
+                throw DigitError(.invalidImage, "corrupt JPEG: a segment claims a length of \(length)")
+            case .failure(.stuffedZero(let at)):
+                throw DigitError(.invalidImage, "corrupt JPEG: byte \(at) should start a marker but is 0xFF00")
+            case .failure(.notAMarker), .failure(.cutOffImageData):
+                throw Self.jpegCutOff  // unreached: the first is thrown above, the second only ends image data
             }
         }
     }
 
     static let jpegCutOff = DigitError(.invalidImage, "truncated JPEG: the stream ends before the end of the image (EOI)")
 
-    /// Image data after SOS: everything up to the next marker that is not a
-    /// stuffed FF 00, a restart marker FF D0-D7 or an FF fill byte. The
-    /// marker itself is left for the segment loop.
+    /// Image data after SOS, up to the next marker that JPEGSegments does
+    /// not take as image data; the marker itself is left for the segment loop.
     private mutating func readEntropyCodedData() throws(DigitError) {
         while true {
             let buffered = try reader.peek(upTo: 1 << 16)
-            guard !buffered.isEmpty else { throw DigitError(.invalidImage, "truncated JPEG: the stream ends inside the image data") }
-            guard let ff = buffered.firstIndex(of: 0xFF) else {
-                try append(buffered)
-                reader.consume(buffered.count)
-                continue
+            let end = JPEGSegments.imageDataEnd(in: buffered, from: buffered.startIndex)
+            let data: Int
+            switch end {
+            case .marker(let at): data = at
+            case .cutOff(let at): data = at
             }
-            try append(buffered[buffered.startIndex..<ff])
-            reader.consume(ff - buffered.startIndex)
-            let pair = try reader.peek(upTo: 2)
-            guard pair.count == 2 else { throw DigitError(.invalidImage, "truncated JPEG: the stream ends inside the image data") }
-            let next = pair[pair.startIndex + 1]
-            if next == 0x00 || (0xD0...0xD7).contains(next) {
-                try append(pair)
-                reader.consume(2)
-            } else if next == 0xFF {
-                try append(CollectionOfOne(UInt8(0xFF)))
-                reader.consume(1)
-            } else {
-                return
+            guard data > buffered.startIndex || end == .marker(at: data) else {
+                throw DigitError(.invalidImage, "truncated JPEG: the stream ends inside the image data")
             }
+            try append(buffered[buffered.startIndex..<data])
+            reader.consume(data - buffered.startIndex)
+            if case .marker = end { return }
         }
     }
 
