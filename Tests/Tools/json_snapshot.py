@@ -8,10 +8,12 @@ a change of structure changes no behaviour.
 Each run writes one file per command line: its exit status, standard output
 (--json where the command has it) and standard error. Run it from the checkout
 before and after a refactor, with the same build configuration, and compare.
+Fields that measure time (fps, latency_ms, ms_per_image, ...) are blanked.
 """
 
 import gzip
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +21,15 @@ from pathlib import Path
 RESOURCES = Path("Tests/Fixtures")
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".pgm", ".ppm", ".pbm", ".pnm", ".gif",
                     ".bmp", ".tiff", ".webp", ".avif", ".heic", ".svg", ".pdf", ""}
+
+
+# Fields that measure time, not behaviour: their values are blanked.
+TIMING = re.compile(rb'("(?:\w*images_per_second|\w*ms_per_image|latency_ms|fps|\w*seconds)": )[0-9.e+-]+')
+
+
+def masked(output):
+    """`output` with the values of timing fields blanked."""
+    return TIMING.sub(rb'\1_', output)
 
 
 def pictures(folder):
@@ -79,7 +90,7 @@ def main():
                               env=env, timeout=600)
         with open(out / f"{name}.txt", "wb") as record:
             record.write(f"$ digits {' '.join(argv[:4])} ...\nexit {done.returncode}\n".encode())
-            record.write(b"--- stdout\n" + done.stdout + b"--- stderr\n" + done.stderr)
+            record.write(b"--- stdout\n" + masked(done.stdout) + b"--- stderr\n" + masked(done.stderr))
     print(f"{len(command_lines())} command lines recorded in {out}")
 
 
