@@ -1,7 +1,7 @@
 import DigitKit
 
 /// The `classify --json` object for one input, and the body of `POST
-/// /v1/classify` (`digits serve`), keys in this order (README, "classify"):
+/// /v1/classify` (`digits serve`), keys in this order (docs/commands.md, "classify"):
 ///
 ///     {"file"[, "file_base64"][, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"][, "preprocessed"]}
 ///     {"file"[, "file_base64"][, "index"], "digit": null, "reason"[, "preprocessed"]}

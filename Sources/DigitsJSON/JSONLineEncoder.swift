@@ -1,7 +1,7 @@
 /// Encodes an `Encodable` value as one line of JSON, with object keys in the
 /// order the value's `encode(to:)` writes them: the `--json` output of every
 /// command is a documented contract, and a reader (or a person) finds the
-/// keys where the README shows them. Foundation's JSONEncoder promises no key
+/// keys where the docs show them. Foundation's JSONEncoder promises no key
 /// order (only `.sortedKeys`) and spells numbers its own way.
 ///
 /// Spelling: `{"a": 1, "b": [1, 2]}` (a space after each colon and comma);

@@ -1,7 +1,7 @@
 import DigitKit
 
 /// The `read --json` object for one file, and the body of `POST /v1/read`
-/// (`digits serve`), keys in this order (README, "read"):
+/// (`digits serve`), keys in this order (docs/read.md):
 ///
 ///     {"file"[, "file_base64"][, "index"], "text", "confidence", "uncertain"[, "warnings"], "digits": [{"digit", "confidence", "box": [x, y, w, h]}, ...]}
 ///     {"file"[, "file_base64"][, "index"], "text": null, "reason": "no digit found"}

@@ -1,4 +1,4 @@
-/// The `stream --json` objects, keys in this order (README, "stream"):
+/// The `stream --json` objects, keys in this order (docs/stream.md):
 ///
 ///     {"event": "digit", "frame": 41, "digit": 7, "confidence": 0.99812, "latency_ms": 3.12}
 ///     {"event": "clear", "frame": 77}

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DigitKit
 
-/// The exit statuses of `digits`, as documented in --help and the README.
+/// The exit statuses of `digits`, as documented in --help and docs/commands.md.
 enum ExitStatus: Int32 {
     /// Every input was read and classified (or rendered).
     case success = 0

@@ -2,7 +2,7 @@ import DigitKit
 import Foundation
 
 /// Finds the model file when --model is not given: the shipped model's
-/// search of DigitKit (ShippedModel), which the README documents.
+/// search of DigitKit (ShippedModel), which docs/commands.md documents.
 enum ModelLocator {
     /// The model path $DIGITS_MODEL names; nil when it is unset or empty.
     static var fromEnvironment: String? {

@@ -20,7 +20,7 @@ public struct NumberReader: Sendable {
     /// The model that reads a glyph too wide for one digit (a run of
     /// touching or overlapping digits) whole; without it, such a glyph is
     /// cut into pieces for `model` (GlyphSegmentation), which reads touching
-    /// digits right far less often (README, "read").
+    /// digits right far less often (docs/read.md).
     public let lineModel: LineModel?
     /// Reads every input (PNG, JPEG, PNM).
     public var decoder: ImageDecoder

@@ -52,7 +52,7 @@ public struct NumberReading: Sendable, Equatable {
     /// without a line model: it was too wide for one digit and was cut into
     /// several, or was read as one digit much wider than that digit usually
     /// is (more than 2.5 deviations above MNIST's median shape). Cut
-    /// touching digits are often misread (README, "read"), so such a
+    /// touching digits are often misread (docs/read.md), so such a
     /// reading is doubtful too. Ink the line model read is judged by its
     /// probability instead, and never sets this.
     public let mayHoldTouchingDigits: Bool

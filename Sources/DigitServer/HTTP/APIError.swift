@@ -3,7 +3,7 @@ import DigitsJSON
 import Hummingbird
 
 /// Every error the API answers, as `{"error": "...", "code": "..."}` with
-/// its HTTP status (README, "serve"). The message is one line that names the
+/// its HTTP status (docs/serve.md). The message is one line that names the
 /// input and the cause, as the CLI's are.
 @_spi(Fuzzing) public struct APIError: Error, Sendable {
     let status: HTTPResponse.Status

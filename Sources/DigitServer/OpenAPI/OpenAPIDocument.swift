@@ -7,7 +7,7 @@ enum OpenAPIDocument {
   "info": {
     "title": "digits serve",
     "version": "1",
-    "description": "Digits and numbers in pictures, with an honest confidence. Answers have the keys of the CLI's --json lines (README, \"serve\")."
+    "description": "Digits and numbers in pictures, with an honest confidence. Answers have the keys of the CLI's --json lines (docs/serve.md in the digits repository)."
   },
   "servers": [{"url": "/"}],
   "components": {

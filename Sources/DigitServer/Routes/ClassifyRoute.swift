@@ -3,7 +3,7 @@ import DigitsJSON
 import Hummingbird
 
 /// `POST /v1/classify`: the digit in one picture (the body), or in each part
-/// of a multipart body, as `classify --json` answers it (README, "serve").
+/// of a multipart body, as `classify --json` answers it (docs/serve.md).
 struct ClassifyRoute: Sendable {
     let engine: RecognitionEngine
     let configuration: ServerConfiguration

@@ -3,7 +3,7 @@ import DigitsJSON
 import Hummingbird
 
 /// `POST /v1/read`: the number one picture shows, as `read --json` answers
-/// it (README, "serve").
+/// it (docs/serve.md).
 struct ReadRoute: Sendable {
     let engine: RecognitionEngine
     let configuration: ServerConfiguration

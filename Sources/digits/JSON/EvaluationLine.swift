@@ -1,6 +1,6 @@
 import DigitsJSON
 
-/// The `eval --json` object, keys in this order (README, "eval"):
+/// The `eval --json` object, keys in this order (docs/commands.md, "eval"):
 ///
 ///     {"accuracy", "correct", "total", "no_digit", "confusion", "per_class",
 ///      "images_per_second", "forward_images_per_second", "ms_per_image",

@@ -1,6 +1,6 @@
 import DigitsJSON
 
-/// The `preprocess --json` object, keys in this order (README, "preprocess"):
+/// The `preprocess --json` object, keys in this order (docs/commands.md, "preprocess"):
 ///
 ///     {"file"[, "file_base64"], "tensor": [784 floats, row by row]}
 ///     {"file"[, "file_base64"], "tensor": null, "reason": "no digit found"}

@@ -1,5 +1,5 @@
 /// The numbered steps of the MNIST pipeline: the one place the numbering is
-/// defined, used by the README, `Preprocessor` and the stages' files (step
+/// defined, used by docs/how-it-works.md, `Preprocessor` and the stages' files (step
 /// 10's parts a-d are `NormalizationTail`'s).
 public enum PipelineStep: Int, Sendable, CaseIterable, Comparable {
     /// 1. The picture at most 512 pixels on its longer side.
