@@ -250,6 +250,17 @@ struct ContainerLexerTests {
         #expect(throws: DigitError(.invalidImage, "corrupt JPEG: byte 2 should start a marker but is 0xFF00")) { try stuffed.next(.jpeg) }
     }
 
+    @Test("the stream splitter walks a run of fill bytes once: a long run ends the picture or meets the size limit",
+          .timeLimit(.minutes(1)))
+    func longFillRun() throws {
+        let jpeg = try Self.fixture("formats/gray-q90.jpg")
+        let filled = Self.soi + [UInt8](repeating: 0xFF, count: 200_000) + Self.app0 + Self.sos + [0x12, 0xFF, 0xD9]
+        #expect(StreamedImageExtent.secondImageOffset(in: filled + jpeg) == filled.count)
+        let endless = Self.soi + [UInt8](repeating: 0xFF, count: 2 << 20)
+        var extent = StreamedImageExtent(reader: ByteReader(bytes: endless, name: "input"), maxBytes: 1 << 20)
+        #expect(throws: DigitError(.imageTooLarge, "image is larger than the limit of 1048576 bytes")) { try extent.next(.jpeg) }
+    }
+
     @Test("the stream splitter reads a PNG chunk by chunk: cut off, too large, or whole")
     func pngStreamSplitting() throws {
         func split(_ bytes: [UInt8], maxBytes: Int = 1 << 20) throws(DigitError) -> [UInt8] {

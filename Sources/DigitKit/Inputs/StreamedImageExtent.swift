@@ -111,6 +111,9 @@ struct StreamedImageExtent {
             case .failure(.cutOffMarker):
                 guard let byte = try reader.nextByte() else { throw Self.jpegCutOff }
                 image.append(byte)
+                // A fill byte: the marker starts at the last FF, so that a
+                // run of them is walked once, not again for every byte.
+                if byte == 0xFF { position = image.count - 1 }
             case .failure(.cutOffLength(_, let missing)):
                 let lengthBytes = try reader.take(upTo: missing)
                 try append(lengthBytes)
