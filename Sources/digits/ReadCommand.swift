@@ -61,7 +61,7 @@ extension Digits {
 
         func validate() throws {
             if preprocessing.raw { throw ValidationError("--raw cannot be used with read: the whole-picture resize finds no digits to read") }
-            if steps && output.isJSON { throw ValidationError("--steps and --json cannot be combined") }
+            if steps && output.isJSON { throw ValidationError("--steps cannot be used with JSON output (--json or --format json)") }
             if lineModel != nil && (noLineModel || noCuts) {
                 throw ValidationError("--line-model cannot be used with \(noCuts ? "--no-cuts" : "--no-line-model")")
             }
