@@ -19,7 +19,7 @@ package enum CommandRunner {
     }()
 
     package static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
-                    environment: [String: String]? = nil, in directory: String? = nil) throws -> CommandResult {
+                            environment: [String: String]? = nil, in directory: String? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -53,7 +53,7 @@ package enum CommandRunner {
 
     /// Runs the built `digits` with `arguments`.
     package static func digits(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                       in directory: String? = nil) throws -> CommandResult {
+                               in directory: String? = nil) throws -> CommandResult {
         try run(digits, arguments, stdin: stdin, environment: environment, in: directory)
     }
 

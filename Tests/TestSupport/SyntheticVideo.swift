@@ -6,7 +6,7 @@ package enum SyntheticVideo {
     /// A y4m stream of `frames` (each `width * height` luma bytes), with
     /// chroma planes of 128 as `chroma` requires.
     package static func y4m(width: Int, height: Int, chroma: String = "mono", header extra: String = " F30:1 Ip A1:1",
-                    frames: [[UInt8]], frameParameters: String = "") -> [UInt8] {
+                            frames: [[UInt8]], frameParameters: String = "") -> [UInt8] {
         var bytes = Array("YUV4MPEG2 W\(width) H\(height)\(extra) C\(chroma)\n".utf8)
         let chromaBytes = Y4MHeader.Chroma(rawValue: chroma)?.planeBytes(width: width, height: height) ?? 0
         for luma in frames {
