@@ -116,6 +116,41 @@ struct LocatedInkDecisionTests {
         #expect(ink == longer)
     }
 
+    /// A 20x20 located map whose pixels stand for 2x2 of the rules' (a
+    /// fine stroke is one pixel wide, the locator's trace of it two).
+    static func coarse(_ ink: Set<Int>) -> LocatedInk {
+        let values = (0..<400).map { ink.contains($0) ? 0.9 : 0.0 }
+        return LocatedInk(probabilities: Raster(width: 20, height: 20, values: values), peak: 0.9, pixelSize: 2)
+    }
+
+    /// A one-pixel L: column 4, rows 2-15, then row 15 to column 14.
+    static let fineL = Set((2...15).map { $0 * 20 + 4 } + (5...14).map { 15 * 20 + $0 })
+    /// The locator's two-pixel trace of the L's two ends only: columns 4-5
+    /// of rows 2-5, and rows 14-15 of columns 12-14.
+    static let endTraces: Set<Int> = {
+        let top: [Int] = (2...5).flatMap { row in [row * 20 + 4, row * 20 + 5] }
+        let end: [Int] = (12...14).flatMap { column in [14 * 20 + column, 15 * 20 + column] }
+        return Set(top + end)
+    }()
+
+    @Test("fine strokes covering all the locator saw stand whole, though it saw only their ends")
+    func fineStrokesBeyondLocated() {
+        let rules = InkMap(width: 20, height: 20, indices: Self.fineL.sorted(), values: Self.fineL.map { _ in 1 })
+        let located = Self.coarse(Self.endTraces)
+        #expect(located.overlap(with: rules) < LocatedInk.agreement)
+        let output = SubjectInkStage.choose(rules: rules, located: located)
+        #expect(output.decision == .rulesBeyondLocated)
+        #expect(output.map.map { Set($0.indices) } == Self.fineL)
+    }
+
+    @Test("fine strokes that cover only part of the located ink give way to it")
+    func fineStrokesMissingLocated() {
+        let rules = InkMap(width: 20, height: 20, indices: Self.fineL.sorted(), values: Self.fineL.map { _ in 1 })
+        let other = Set((2...6).flatMap { [$0 * 20 + 12, $0 * 20 + 13] })
+        let output = SubjectInkStage.choose(rules: rules, located: Self.coarse(Self.endTraces.union(other)))
+        #expect(output.decision == .located)
+    }
+
     @Test("rules that found other ink, or none, give way to the located ink")
     func locatedWins() {
         for rules in [Self.map([0, 1, 9, 90, 99]), nil] {

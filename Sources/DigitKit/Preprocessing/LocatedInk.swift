@@ -155,6 +155,35 @@ struct LocatedInk {
         return box
     }
 
+    /// The share of the located ink's pixels that `map`, widened by half
+    /// of one of the locator's pixels, covers: how much of what the locator
+    /// saw the rules' ink explains.
+    func coverage(by map: InkMap) -> Double {
+        let radius = pixelSize > 1 ? Int((pixelSize / 2).rounded(.up)) : 0
+        var inked = [Double](repeating: 0, count: probabilities.values.count)
+        for index in map.indices { inked[index] = 1 }
+        if radius > 0 {
+            inked = Self.widened(Raster(width: probabilities.width, height: probabilities.height, values: inked), radius: radius).values
+        }
+        var located = 0, covered = 0
+        for (p, i) in zip(probabilities.values, inked) where p >= Self.inkLevel {
+            located += 1
+            covered += i > 0 ? 1 : 0
+        }
+        return located == 0 ? 0 : Double(covered) / Double(located)
+    }
+
+    /// The rules' ink stands, however little it overlaps the located ink,
+    /// when it covers at least this share of it...
+    static let fineCoverage = 0.9
+    /// ...and its strokes are at most this many of the locator's pixels
+    /// wide: the locator saw part of a fine stroke (its trace fades under
+    /// `inkLevel` along the way) and the rules the whole of it. Wider ink
+    /// covering the located ink is more likely paper or shadow taken for
+    /// ink. Both found on a development set of the photo generator, seed 21
+    /// (docs/decisions.md).
+    static let fineStrokeWidth = 1.5
+
     /// Intersection over union of `map`'s pixels and the located ink's.
     func overlap(with map: InkMap) -> Double {
         let located = probabilities.values.reduce(0) { $0 + ($1 >= Self.inkLevel ? 1 : 0) }
@@ -171,6 +200,9 @@ public enum InkDecision: String, Sendable, Equatable {
     /// The rules' ink, kept where the ink locator agrees (lines, frames and
     /// shadow edges away from the subject dropped).
     case rulesWhereLocated = "rules where located"
+    /// The rules' ink where the locator agrees, though the locator saw only
+    /// part of it: fine strokes covering all the locator saw.
+    case rulesBeyondLocated = "rules beyond located (fine strokes the locator saw in part)"
     /// The located ink: the rules found none, or other ink than the locator.
     case located
     /// The ink locator sees no subject: no digit, whatever the rules found.

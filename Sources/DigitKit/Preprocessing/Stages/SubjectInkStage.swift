@@ -2,7 +2,8 @@
 /// first (`InkExtractor.strong`). Without a locator it is the rules' ink;
 /// none when the locator sees no ink; the rules' ink where the locator
 /// agrees, when that overlaps the located ink enough
-/// (`LocatedInk.agreement`); else the located ink.
+/// (`LocatedInk.agreement`) or covers it with fine strokes
+/// (`LocatedInk.fineCoverage`); else the located ink.
 struct SubjectInkStage: PreprocessingStage {
     struct Input {
         /// The rules' ink map (step 6), weak pixels included.
@@ -39,6 +40,10 @@ struct SubjectInkStage: PreprocessingStage {
         if let rules {
             let kept = located.kept(rules)
             if located.overlap(with: kept) >= LocatedInk.agreement { return Output(map: kept, decision: .rulesWhereLocated) }
+            if located.coverage(by: kept) >= LocatedInk.fineCoverage,
+               StrokeWidth.of(kept.indices, width: kept.width, height: kept.height) <= LocatedInk.fineStrokeWidth * located.pixelSize {
+                return Output(map: kept, decision: .rulesBeyondLocated)
+            }
         }
         return Output(map: located.inkMap, decision: .located)
     }
