@@ -6,9 +6,9 @@ camera, with the coverage of the subject's ink as the target. Nothing else
 is trained on: pictures from other people's repositories and data sets are
 kept for evaluation.
 
-    /usr/bin/python3 Models/synth/make_set.py --mnist <MNIST folder> --out /tmp/scenes.npz --count 30000 --seed 1 --side 128 --fine 0.12
+    /usr/bin/python3 Models/synth/make_set.py --mnist <MNIST folder> --out /tmp/scenes.npz --count 60000 --seed 1 --side 128 --fine 0.12
     /usr/bin/python3 Models/synth/make_set.py --mnist <MNIST folder> --out /tmp/scenes-check.npz --count 1500 --seed 2 --side 128 --fine 0.12
-    /usr/bin/python3 Models/train_locator.py --train /tmp/scenes.npz --check /tmp/scenes-check.npz --side 128 --out Models/locator.pt
+    /usr/bin/python3 Models/train_locator.py --train /tmp/scenes.npz --check /tmp/scenes-check.npz --side 128 --epochs 4 --out Models/locator.pt
 
 The loss is binary cross-entropy against the coverage plus a soft Dice term
 per picture (ink is a few percent of the pixels; Dice keeps small digits
