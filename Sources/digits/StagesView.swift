@@ -35,7 +35,7 @@ enum StagesView {
         switch decision {
         case .rules: return "the rules (no ink locator)"
         case .rulesWhereLocated: return "the rules, kept where the ink locator sees the subject's ink"
-        case .rulesBeyondLocated: return "the rules: their fine strokes cover all the ink locator saw, and more of the digit"
+        case .rulesBeyondLocated: return "the rules: their fine strokes cover nearly all the ink locator saw, and more of the digit"
         case .located: return "the ink locator (the rules found none, or other ink)"
         case .nothingLocated: return "the ink locator, which sees no subject: no digit"
         case .rulesFinerThanLocator: return "the rules: the ink locator sees nothing, but the strokes are finer than its pixels"

@@ -116,8 +116,9 @@ struct LocatedInkDecisionTests {
         #expect(ink == longer)
     }
 
-    /// A 20x20 located map whose pixels stand for 2x2 of the rules' (a
-    /// fine stroke is one pixel wide, the locator's trace of it two).
+    /// A 20x20 located map (the rules' size) from a locator whose own
+    /// pixels were 2 of these wide (`pixelSize`): its trace of a
+    /// one-pixel stroke is two wide.
     static func coarse(_ ink: Set<Int>) -> LocatedInk {
         let values = (0..<400).map { ink.contains($0) ? 0.9 : 0.0 }
         return LocatedInk(probabilities: Raster(width: 20, height: 20, values: values), peak: 0.9, pixelSize: 2)
@@ -141,6 +142,19 @@ struct LocatedInkDecisionTests {
         let output = SubjectInkStage.choose(rules: rules, located: located)
         #expect(output.decision == .rulesBeyondLocated)
         #expect(output.map.map { Set($0.indices) } == Self.fineL)
+    }
+
+    @Test("wide strokes covering the located pieces give way to them: more likely paper or shadow taken for ink")
+    func wideStrokesCoveringLocated() {
+        // The L four pixels thick: columns 4-7 of rows 2-15, rows 12-15 of columns 4-14.
+        let upright: [Int] = (2...15).flatMap { row in (4...7).map { column in row * 20 + column } }
+        let foot: [Int] = (12...15).flatMap { row in (8...14).map { column in row * 20 + column } }
+        let thick = Set(upright + foot)
+        let rules = InkMap(width: 20, height: 20, indices: thick.sorted(), values: thick.map { _ in 1 })
+        let located = Self.coarse(Self.endTraces)
+        #expect(located.coverage(by: rules) >= LocatedInk.fineCoverage)
+        #expect(located.overlap(with: rules) < LocatedInk.agreement)
+        #expect(SubjectInkStage.choose(rules: rules, located: located).decision == .located)
     }
 
     @Test("fine strokes that cover only part of the located ink give way to it")

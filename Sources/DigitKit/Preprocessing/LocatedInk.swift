@@ -181,7 +181,9 @@ struct LocatedInk {
     /// `inkLevel` along the way) and the rules the whole of it. Wider ink
     /// covering the located ink is more likely paper or shadow taken for
     /// ink. Both found on a development set of the photo generator, seed 21
-    /// (docs/decisions.md).
+    /// (docs/decisions.md). `StrokeWidth` measures a line at least 2 wide,
+    /// so pictures under about 170 px (locator pixels under 4/3) never
+    /// take this way; their strokes are not finer than the locator's.
     static let fineStrokeWidth = 1.5
 
     /// Intersection over union of `map`'s pixels and the located ink's.
@@ -201,7 +203,7 @@ public enum InkDecision: String, Sendable, Equatable {
     /// shadow edges away from the subject dropped).
     case rulesWhereLocated = "rules where located"
     /// The rules' ink where the locator agrees, though the locator saw only
-    /// part of it: fine strokes covering all the locator saw.
+    /// part of it: fine strokes covering nearly all the locator saw.
     case rulesBeyondLocated = "rules beyond located (fine strokes the locator saw in part)"
     /// The located ink: the rules found none, or other ink than the locator.
     case located
