@@ -79,8 +79,9 @@ struct LocatedInkDecisionTests {
         return LocatedInk(probabilities: Raster(width: 10, height: 10, values: values), peak: values.max()!)
     }
 
-    static func map(_ ink: [Int]) -> InkMap {
-        InkMap(width: 10, height: 10, indices: ink.sorted(), values: ink.map { _ in 1 })
+    /// An ink map of `side` x `side` with full ink on the pixels of `ink`.
+    static func map<Ink: Collection<Int>>(_ ink: Ink, side: Int = 10) -> InkMap {
+        InkMap(width: side, height: side, indices: ink.sorted(), values: ink.map { _ in 1 })
     }
 
     /// A vertical stroke: column 4, rows 2-7.
@@ -136,7 +137,7 @@ struct LocatedInkDecisionTests {
 
     @Test("fine strokes covering all the locator saw stand whole, though it saw only their ends")
     func fineStrokesBeyondLocated() {
-        let rules = InkMap(width: 20, height: 20, indices: Self.fineL.sorted(), values: Self.fineL.map { _ in 1 })
+        let rules = Self.map(Self.fineL, side: 20)
         let located = Self.coarse(Self.endTraces)
         #expect(located.overlap(with: rules) < LocatedInk.agreement)
         let output = SubjectInkStage.choose(rules: rules, located: located)
@@ -150,7 +151,7 @@ struct LocatedInkDecisionTests {
         let upright: [Int] = (2...15).flatMap { row in (4...7).map { column in row * 20 + column } }
         let foot: [Int] = (12...15).flatMap { row in (8...14).map { column in row * 20 + column } }
         let thick = Set(upright + foot)
-        let rules = InkMap(width: 20, height: 20, indices: thick.sorted(), values: thick.map { _ in 1 })
+        let rules = Self.map(thick, side: 20)
         let located = Self.coarse(Self.endTraces)
         #expect(located.coverage(by: rules) >= LocatedInk.fineCoverage)
         #expect(located.overlap(with: rules) < LocatedInk.agreement)
@@ -159,7 +160,7 @@ struct LocatedInkDecisionTests {
 
     @Test("fine strokes that cover only part of the located ink give way to it")
     func fineStrokesMissingLocated() {
-        let rules = InkMap(width: 20, height: 20, indices: Self.fineL.sorted(), values: Self.fineL.map { _ in 1 })
+        let rules = Self.map(Self.fineL, side: 20)
         let other = Set((2...6).flatMap { [$0 * 20 + 12, $0 * 20 + 13] })
         let output = SubjectInkStage.choose(rules: rules, located: Self.coarse(Self.endTraces.union(other)))
         #expect(output.decision == .located)
