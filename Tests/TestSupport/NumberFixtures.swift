@@ -13,10 +13,12 @@ package enum NumberFixtures {
 
     package static let lineModel = Result { try LineModel(path: Fixtures.shippedLineModel) }
 
-    /// The reader `digits read` uses: the digit model, and the line model for
-    /// glyphs too wide for one digit.
+    package static let locator = Result { try InkLocator(path: Fixtures.shippedLocator) }
+
+    /// The reader `digits read` uses: the digit model, the line model for
+    /// glyphs too wide for one digit, and the ink locator.
     package static func reader() throws -> NumberReader {
-        NumberReader(model: try model.get(), lineModel: try lineModel.get())
+        NumberReader(model: try model.get(), lineModel: try lineModel.get(), preprocessor: Preprocessor(locator: try locator.get()))
     }
 
     /// The reader without the line model: wide glyphs cut into pieces for

@@ -17,6 +17,7 @@ text). A larger set for measuring goes elsewhere, e.g.
 `--out /tmp/numbers --count 200 --seed 2`. One picture of a given number:
 `--text 2026 --kind close --condition paper --out year.png`. The README's
 examples are made so: Examples/numbers/year-2026.png (--seed 2),
+Examples/numbers/ruled-2026.png (--seed 2 --condition ruled),
 Examples/numbers/price-3.14.png (--kind decimal), Examples/numbers/minus-12.png (--kind
 negative --condition transparent) and Examples/numbers/touching-4711.png (--kind
 touching --condition inverted), the last three with seed 1.
@@ -37,6 +38,9 @@ Conditions (how the picture looks), in turn:
   paper        dark ink (20-70) on light paper, tinted, with a gradient, RGB
   inverted     white ink on black, like MNIST, greyscale
   transparent  dark ink as the alpha of an RGBA picture (a drawing app's export)
+  ruled        as paper, on a notebook page: blue or grey lines behind the number, one
+               under its baseline, sometimes a red margin (only with --conditions or
+               --condition, so the committed set stays as it is)
 
 MNIST: Yann LeCun, Corinna Cortes, Christopher J. C. Burges, "The MNIST
 database of handwritten digits"; only test-set digits are used, never
@@ -63,6 +67,7 @@ MNIST_DIRS = [os.path.join(ROOT, "..", "shared", "datasets", "mnist"),
               os.path.join(ROOT, "Tests", "Fixtures", "mnist")]
 KINDS = ["spaced", "close", "touching", "overlapping", "decimal", "negative", "printed"]
 CONDITIONS = ["paper", "inverted", "transparent"]
+ALL_CONDITIONS = CONDITIONS + ["ruled"]
 HEIGHT = 40  # the digits' height in pixels, before jitter
 
 
@@ -189,9 +194,31 @@ def render(alpha, condition, rng):
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     ramp = (np.cos(angle) * xx / w + np.sin(angle) * yy / h) * rng.uniform(0.05, 0.15)
     paper = tint[None, None, :] * (1 - ramp[..., None])
+    if condition == "ruled":
+        paper = ruled(paper, alpha, rng)
     picture = paper * (1 - alpha[..., None]) + ink * alpha[..., None]
     picture += rng.normal(0, 2.0, (h, w, 1))  # sensor noise, the same in every channel
     return Image.fromarray(np.clip(np.round(picture), 0, 255).astype(np.uint8), "RGB")
+
+
+def ruled(paper, alpha, rng):
+    """`paper` as a notebook page: lines every 0.8-1.3 ink heights, one a
+    little under the number's baseline, sometimes a red margin line."""
+    h, w, _ = paper.shape
+    rows = np.flatnonzero(alpha.max(axis=1) > 0.5)
+    top, bottom = (rows[0], rows[-1]) if len(rows) else (0, h - 1)
+    spacing = max(6.0, (bottom - top + 1) * rng.uniform(0.8, 1.3))
+    colour = np.array(rng.choice([(120, 150, 220), (150, 170, 215), (160, 160, 160)]), dtype=np.float32)
+    width = int(rng.integers(1, 3))
+    lines = np.zeros(h, dtype=np.float32)
+    start = bottom + rng.uniform(1, 4)
+    for y in np.concatenate([np.arange(start, -1, -spacing), np.arange(start + spacing, h, spacing)]):
+        lines[int(y):int(y) + width] = 1
+    page = paper * (1 - lines[:, None, None]) + paper * (colour / 255) * lines[:, None, None]
+    if rng.random() < 0.4:
+        x = int(rng.uniform(0.02, 0.15) * w)
+        page[:, x:x + width] = page[:, x:x + width] * np.array([0.95, 0.55, 0.55], dtype=np.float32)
+    return page
 
 
 def main():
@@ -202,7 +229,9 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--text", help="one picture of this number, written to --out (a .png file)")
     parser.add_argument("--kind", choices=KINDS, default="close")
-    parser.add_argument("--condition", choices=CONDITIONS, default="paper")
+    parser.add_argument("--condition", choices=ALL_CONDITIONS, default="paper")
+    parser.add_argument("--conditions", default=",".join(CONDITIONS),
+                        help="the conditions a set takes in turn, comma-separated (default: %(default)s)")
     args = parser.parse_args()
     images, labels = mnist_idx.load_first_split([args.mnist] if args.mnist else MNIST_DIRS, "t10k", "make_number_fixtures")
     if args.text:
@@ -210,13 +239,16 @@ def main():
         render(compose(args.text, args.kind, images, labels, rng), args.condition, rng).save(args.out, optimize=True)
         print(f"make_number_fixtures: {args.text} in {args.out}")
         return
+    conditions = args.conditions.split(",")
+    if not set(conditions) <= set(ALL_CONDITIONS):
+        parser.error(f"--conditions takes {', '.join(ALL_CONDITIONS)}")
     os.makedirs(args.out, exist_ok=True)
     rows = ["file\tkind\tcondition\ttext"]
     for k, kind in enumerate(KINDS):
         rng = np.random.default_rng([args.seed, k])
         for i in range(args.count):
             text = number_text(kind, rng)
-            condition = CONDITIONS[i % len(CONDITIONS)]
+            condition = conditions[i % len(conditions)]
             alpha = typeset(text, rng) if kind == "printed" else compose(text, kind, images, labels, rng)
             picture = render(alpha, condition, rng)
             name = f"{kind}-{i:03d}.png"

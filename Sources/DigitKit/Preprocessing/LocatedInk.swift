@@ -101,8 +101,8 @@ struct LocatedInk {
     /// locator, and a thin stroke's exact place is theirs to say.
     func kept(_ rules: InkMap) -> InkMap {
         guard var box = locatedBox else { return InkMap(width: rules.width, height: rules.height, indices: [], values: []) }
-        let radius = pixelSize > 1 ? Int(pixelSize.rounded(.up)) : 0
-        let near = radius > 0 ? Self.widened(probabilities, radius: radius) : probabilities
+        let radius = widening
+        let near = nearInk
         box = BoundingBox(minX: box.minX - radius, minY: box.minY - radius, maxX: box.maxX + radius, maxY: box.maxY + radius)
         let (labels, components) = ConnectedComponents.label(rules)
         var touches = [Bool](repeating: false, count: components.count)
@@ -118,6 +118,16 @@ struct LocatedInk {
             guard touches[component] else { return false }
             return whole[component] || near.values[rules.indices[k]] >= Self.keepLevel
         }
+    }
+
+    /// One of the locator's pixels in analysis pixels, rounded up; 0 when
+    /// the locator saw the picture at its own size or larger.
+    var widening: Int { pixelSize > 1 ? Int(pixelSize.rounded(.up)) : 0 }
+
+    /// The probabilities widened by `widening` (a maximum over that
+    /// radius): how near each pixel is to the located ink.
+    var nearInk: Raster {
+        widening > 0 ? Self.widened(probabilities, radius: widening) : probabilities
     }
 
     /// `raster` with each value the maximum within `radius` pixels along

@@ -59,9 +59,9 @@ public struct NumberReader: Sendable {
     /// --steps`): the picture at analysis size (at most
     /// `Preprocessor.analysisSide` on its longer side) with its ink
     /// contrast-stretched to 255 and everything else 0; nil when no ink
-    /// stands out of the noise.
+    /// stands out of the noise or the ink locator fails.
     public func inkPicture(for image: GrayImage) -> Raster? {
-        guard let map = preprocessor.inkMap(for: image).map, map.count > 0 else { return nil }
+        guard let map = (try? NumberSubjectInk(image, preprocessor: preprocessor))?.map, map.count > 0 else { return nil }
         return map.cropped(BoundingBox(minX: 0, minY: 0, maxX: map.width - 1, maxY: map.height - 1), scale: 255)
     }
 
@@ -83,7 +83,7 @@ public struct NumberReader: Sendable {
     /// `image` cut into characters, its runs read by the line model; nil
     /// when the picture holds no digit. Throws only the line model's error.
     func pending(_ image: GrayImage, length: Int?) throws(DigitError) -> PendingReading? {
-        guard let cut = NumberSegmentation(image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length,
+        guard let cut = try NumberSegmentation(image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length,
                                            readsRunsWhole: lineModel != nil) else { return nil }
         return try PendingReading(cut, pictureWidth: image.width, pictureHeight: image.height, length: length, lineModel: lineModel)
     }

@@ -13,12 +13,13 @@ struct NumberSegmentation {
     /// Per digit glyph, the run the line model reads whole, if any.
     let runs: [LineRun?]
 
-    /// Cuts `image`'s ink into glyphs and candidate pieces; nil when the
-    /// picture holds no digit. With `length`, a glyph is cut when the number
-    /// needs more digits than there are glyphs.
+    /// Cuts `image`'s ink (`NumberSubjectInk`) into glyphs and candidate
+    /// pieces; nil when the picture holds no digit. With `length`, a glyph
+    /// is cut when the number needs more digits than there are glyphs.
+    /// Throws what the ink locator throws.
     init?(_ image: GrayImage, preprocessor: Preprocessor, cuts: Bool = true, length: Int? = nil,
-          readsRunsWhole: Bool = false) {
-        let found = preprocessor.inkMap(for: image)
+          readsRunsWhole: Bool = false) throws(DigitError) {
+        let found = try NumberSubjectInk(image, preprocessor: preprocessor)
         guard let map = found.map, let ink = NumberInk(map) else { return nil }
         let layout = NumberLayout(ink)
         guard !layout.digitGlyphs.isEmpty else { return nil }

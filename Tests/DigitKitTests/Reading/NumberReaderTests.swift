@@ -79,12 +79,12 @@ struct NumberReaderTests {
 
     @Test("single digits read as classify reads them; a blank sheet has no digits")
     func singleDigits() throws {
-        let model = try NumberFixtures.model.get()
-        let reader = NumberReader(model: model, lineModel: try NumberFixtures.lineModel.get()), classifier = DigitClassifier(model: model)
+        let reader = try NumberFixtures.reader()
+        let classifier = DigitClassifier(model: reader.model, preprocessor: reader.preprocessor)
         let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples").path
         for name in ["seven.png", "two.png", "four-large.png", "three-on-paper.png", "five-transparent.png", "eight-photo-400.png"] {
             let path = "\(examples)/\(name)"
-            let prediction = try #require(try classifier.classify(fileAtPath: path))
+            let prediction = try #require(try classifier.classification(ofFileAtPath: path).prediction)
             let reading = try reader.read(fileAtPath: path)
             #expect(reading.text == String(prediction.digit), "\(name)")
             #expect(abs(reading.confidence - prediction.confidence) < 1e-3, "\(name)")

@@ -1,0 +1,102 @@
+/// Steps 1 to 8 for a number: the ink `NumberReader` cuts into characters.
+///
+/// One digit's pipeline keeps only the rules' strong ink; a number keeps the
+/// weak ink too, because it tells where touching digits may be cut
+/// (`NumberInk`). With a locator, `SubjectInkStage` decides as for one
+/// digit, on the same strong ink; where it keeps the rules' ink, a number's
+/// is narrowed by `kept(_:located:)`, so that ruled and squared lines, a
+/// desk and a shadow's edge are left out. Where the locator sees nothing,
+/// the rules' ink stands: a number may be too small for the locator's 128
+/// pixels, and without a locator the reader read such pictures so before.
+struct NumberSubjectInk {
+    /// The picture at analysis size, in which the ink was found.
+    let gray: Raster
+    /// The ink to cut; nil when none stands out of the noise.
+    let map: InkMap?
+    /// Which part decided (`.rules` without a locator).
+    let decision: InkDecision
+
+    /// The number ink of `image` under `preprocessor`; throws what the ink
+    /// locator throws.
+    init(_ image: GrayImage, preprocessor: Preprocessor) throws(DigitError) {
+        let found = preprocessor.inkMap(for: image)
+        gray = found.gray
+        guard let locator = preprocessor.locator, let rules = found.map else {
+            (map, decision) = (found.map, .rules)
+            return
+        }
+        var analysis = PipelineAnalysis()
+        let located = try InkLocatorStage(locator: locator).run(found.gray, into: &analysis)
+        let subject = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+        decision = subject.decision
+        map = Self.map(for: subject, rules: rules, located: located)
+    }
+
+    /// The number's ink for what step 8 decided: the whole rules' ink where
+    /// the locator agrees with it, the located ink where it saw other ink,
+    /// and the rules' where it saw none.
+    static func map(for subject: SubjectInkStage.Output, rules: InkMap, located: LocatedInk) -> InkMap? {
+        switch subject.decision {
+        case .rulesWhereLocated, .rulesBeyondLocated: kept(rules, located: located)
+        case .located: subject.map
+        case .rules, .rulesFinerThanLocator, .nothingLocated: rules
+        }
+    }
+
+    /// `rules` where the locator agrees, for a number. One digit's rule
+    /// (`LocatedInk.kept`) keeps a component whole unless it reaches far
+    /// beyond the located box; a number's box spans nearly the picture, so
+    /// a ruled line through it would stay whole. Here the reach is measured
+    /// against each blob of located ink (mostly one a digit): a component
+    /// within `LocatedInk.reach` times the box of a blob it touches stays
+    /// whole (a stroke's end the coarser locator missed), a larger one keeps
+    /// only its pixels near located ink (a line through the digits keeps
+    /// what crosses them).
+    static func kept(_ rules: InkMap, located: LocatedInk) -> InkMap {
+        let near = located.nearInk, radius = located.widening
+        let locatedMap = located.inkMap
+        let (blobLabels, blobs) = ConnectedComponents.label(locatedMap)
+        var blobAt = [Int32](repeating: 0, count: near.values.count)
+        for (k, index) in locatedMap.indices.enumerated() { blobAt[index] = blobLabels[k] }
+        let (labels, components) = ConnectedComponents.label(rules)
+        var touches = [Bool](repeating: false, count: components.count)
+        var whole = [Bool](repeating: false, count: components.count)
+        for k in 0..<rules.count where near.values[rules.indices[k]] >= LocatedInk.keepLevel {
+            let component = Int(labels[k]) - 1
+            touches[component] = true
+            let blob = blobAt[rules.indices[k]]
+            guard blob > 0, !whole[component] else { continue }
+            let box = blobs[Int(blob) - 1].box, size = components[component].box
+            whole[component] = Double(size.width) <= LocatedInk.reach * Double(box.width + 2 * radius)
+                && Double(size.height) <= LocatedInk.reach * Double(box.height + 2 * radius)
+        }
+        let byLocator = { (k: Int) -> Bool in
+            let component = Int(labels[k]) - 1
+            return touches[component] && (whole[component] || near.values[rules.indices[k]] >= LocatedInk.keepLevel)
+        }
+        // Punctuation the locator, trained on digits, may not mark: a
+        // component apart from the located ink stays when it is small and
+        // lies within the number's box, or up to a box's height before it (a minus).
+        let number = rules.filtered(byLocator)
+        guard let box = Self.box(of: number) else { return number }
+        let mark = components.map { component in
+            let c = component.box
+            return c.minX >= box.minX - box.height && c.maxX <= box.maxX && c.minY >= box.minY && c.maxY <= box.maxY
+                && c.height * 2 <= box.height && c.width <= box.height
+        }
+        return rules.filtered { k in
+            let component = Int(labels[k]) - 1
+            return byLocator(k) || (!touches[component] && mark[component])
+        }
+    }
+
+    /// The box around `map`'s pixels; nil when it has none.
+    static func box(of map: InkMap) -> BoundingBox? {
+        var box: BoundingBox?
+        for index in map.indices {
+            let pixel = BoundingBox(minX: index % map.width, minY: index / map.width, maxX: index % map.width, maxY: index / map.width)
+            if box == nil { box = pixel } else { box!.include(pixel) }
+        }
+        return box
+    }
+}
