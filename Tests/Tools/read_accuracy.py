@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Measures `digits read` on a folder made by make_number_fixtures.py:
+"""Measures `digits read` on a folder made by make_number_fixtures.py or
+Tests/Eval/numbers/generate.py (numbers.tsv: file, kind, condition, text):
 exact-string accuracy per kind and per condition, how many readings were
 marked uncertain, and how many were wrong without the mark (confidently
-wrong). Prints a markdown table; asserts nothing.
+wrong). Prints a markdown table; with --check, fails (exit 1) when a set
+falls under its floor.
 
-    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split | --no-line-model]
+    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split | --no-line-model] [--check FLOORS] [--kinds-only]
 
 --length passes each number's digit count as `--length N`; --plain-split
 reads every glyph as one digit (connected components only, no cuts);
@@ -31,6 +33,9 @@ def main():
                         help="read every glyph as one digit (digits read --no-cuts), for comparison")
     parser.add_argument("--no-line-model", action="store_true",
                         help="cut wide glyphs for the digit model (digits read --no-line-model), for comparison")
+    parser.add_argument("--check", help="floors as set=percent,... (a kind, a condition or 'all'); "
+                        "'confidently-wrong' is a ceiling on all the pictures")
+    parser.add_argument("--kinds-only", action="store_true", help="print the kinds and 'all', not each condition")
     args = parser.parse_args()
     with open(os.path.join(args.folder, "numbers.tsv")) as table:
         rows = [line.rstrip("\n").split("\t") for line in table][1:]
@@ -64,10 +69,29 @@ def main():
             wrong.append(f"{name}: {text} read as {got} ({entry.get('confidence', 0):.3f}{', uncertain' if uncertain else ''})")
     print("| set | pictures | exact | uncertain | confidently wrong |")
     print("|---|---:|---:|---:|---:|")
+    kinds = {kind for _, kind, _, _ in rows} | {"all"}
     for key, (total, right, uncertain, confident_wrong) in stats.items():
+        if args.kinds_only and key not in kinds:
+            continue
         print(f"| {key} | {total} | {100 * right / total:.1f}% | {100 * uncertain / total:.1f}% | {100 * confident_wrong / total:.1f}% |")
     if "-v" in sys.argv or os.environ.get("VERBOSE"):
         print("\n".join(wrong))
+    if args.check:
+        failures = []
+        for item in args.check.split(","):
+            key, floor = item.split("=")
+            floor = float(floor) / 100
+            if key == "confidently-wrong":
+                total, _, _, confident_wrong = stats["all"]
+                if confident_wrong / total > floor:
+                    failures.append(f"confidently wrong {confident_wrong / total:.1%} above {floor:.1%}")
+            elif key in stats:
+                total, right = stats[key][:2]
+                if right / total < floor:
+                    failures.append(f"{key} {right / total:.1%} under {floor:.1%}")
+        if failures:
+            print("\nunder the floors: " + "; ".join(failures))
+            sys.exit(1)
 
 
 if __name__ == "__main__":
