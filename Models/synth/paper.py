@@ -84,14 +84,39 @@ def make_paper(rng, h, w, kind=None):
 
 
 def make_desk(rng, h, w):
-    """A desk around a sheet: wood grain, dark or coloured plastic, cloth."""
-    kind = int(rng.integers(3))
+    """A desk around a sheet: wood grain, dark or coloured plastic, cloth,
+    a checked table cloth, speckled stone or a woven fabric: patterns with
+    edges and dots of their own that are never the subject's ink."""
+    kind = int(rng.integers(6))
     rgb = np.empty((h, w, 3), np.float32)
+    ys = np.arange(h, dtype=np.float32)[:, None]
+    xs = np.arange(w, dtype=np.float32)[None, :]
     if kind == 0:  # wood: streaks along one axis
         rgb[:] = np.array([0.55, 0.36, 0.2], np.float32) * rng.uniform(0.5, 1.3)
         streak = smooth_noise(rng, 1, w, int(rng.integers(3, 12)))
         rgb *= (1 + 0.15 * streak + 0.1 * smooth_noise(rng, h, w, 60))[..., None]
-    else:
+    elif kind in (1, 2):
         rgb[:] = rng.uniform(0.05, 0.35, 3) if kind == 1 else rng.uniform(0.2, 0.8, 3)
         rgb *= grain(rng, h, w, rng.uniform(0.02, 0.08))
+    elif kind == 3:  # checked cloth: two sets of bands, darker where they cross
+        colour = rng.uniform(0.1, 0.8, 3)
+        rgb[:] = rng.uniform(0.8, 1.0, 3)
+        t = rng.uniform(0, np.pi / 2)
+        u, v = xs * np.cos(t) + ys * np.sin(t), -xs * np.sin(t) + ys * np.cos(t)
+        period = rng.uniform(6, 40)
+        a = ((u / period) % 1 < 0.5).astype(np.float32)
+        b = ((v / period) % 1 < 0.5).astype(np.float32)
+        paint(rgb, 0.5 * (a + b), colour)
+        rgb *= grain(rng, h, w, 0.03)
+    elif kind == 4:  # stone or terrazzo: speckles of several greys on a mottled ground
+        rgb[:] = rng.uniform(0.35, 0.9) * (1 + rng.uniform(-0.08, 0.08, 3))
+        rgb *= (1 + 0.08 * smooth_noise(rng, h, w, int(rng.integers(10, 60))))[..., None]
+        for _ in range(3):
+            spots = np.clip(np.abs(rng.standard_normal((h, w), dtype=np.float32)) - rng.uniform(1.6, 2.6), 0, 1)
+            paint(rgb, np.clip(spots * 3, 0, 1), np.full(3, rng.uniform(0.05, 0.95)))
+    else:  # woven fabric: a fine crossing weave
+        rgb[:] = rng.uniform(0.15, 0.85, 3)
+        period = rng.uniform(2, 6)
+        weave = np.sin(2 * np.pi * xs / period) * np.sin(2 * np.pi * ys / period)
+        rgb *= (1 + rng.uniform(0.05, 0.2) * weave + 0.05 * smooth_noise(rng, h, w, 40))[..., None]
     return np.clip(rgb, 0, 1)

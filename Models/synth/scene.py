@@ -115,7 +115,7 @@ def background(rng, layout, hc, wc, gx, gy, gw, gh):
         sw, sh = gw * rng.uniform(1.4, 6), gh * rng.uniform(1.4, 5)
         sx = gx + rng.uniform(-0.3, 0.3) * (sw - gw)
         sy = gy + rng.uniform(-0.3, 0.3) * (sh - gh)
-        corners = rectangle(sx, sy, sw, sh, rng.normal(0, 0.15))
+        corners = rectangle(sx, sy, sw, sh, rng.normal(0, 0.3))
         shift = rng.normal(0, 0.02 * gh, 2) + 0.03 * gh
         shade = polygon_coverage((wc, hc), [(x + shift[0], y + shift[1]) for x, y in corners], blur=rng.uniform(1, 6))
         rgb *= (1 - rng.uniform(0.2, 0.6) * shade)[..., None]
@@ -127,11 +127,12 @@ def background(rng, layout, hc, wc, gx, gy, gw, gh):
 
 
 def clutter(rng, rgb, keep_out):
-    """Objects that are not the subject's ink: a pen, a coin, binder holes, small marks."""
+    """Objects that are not the subject's ink: a pen, a coin, binder holes,
+    small marks, a cup's ring, a phone."""
     hc, wc, _ = rgb.shape
     x0, y0, x1, y1 = keep_out
     for _ in range(int(rng.integers(1, 4))):
-        what = int(rng.integers(4))
+        what = int(rng.integers(6))
         for _ in range(10):
             cx, cy = rng.uniform(0, wc), rng.uniform(0, hc)
             r = rng.uniform(0.04, 0.12) * max(hc, wc)
@@ -153,6 +154,19 @@ def clutter(rng, rgb, keep_out):
             colour = rng.uniform(0, 0.5, 3)
             for y in np.arange(rng.uniform(0, 3 * e), hc, rng.uniform(4, 8) * e):
                 paper.paint(rgb, polygon_coverage((wc, hc), rectangle(x, y, e, e, np.pi / 4), blur=e * 0.3), colour)
+        elif what == 4:  # a cup's ring: a stain along a circle, part of it faded
+            t = np.linspace(0, 2 * np.pi, 60)
+            outer = polygon_coverage((wc, hc), [(cx + r * np.cos(a), cy + r * np.sin(a)) for a in t], blur=0.8)
+            inner_r = r * rng.uniform(0.85, 0.95)
+            inner = polygon_coverage((wc, hc), [(cx + inner_r * np.cos(a), cy + inner_r * np.sin(a)) for a in t], blur=0.8)
+            fade = np.clip(0.5 + paper.smooth_noise(rng, hc, wc, max(4, int(r))), 0, 1)
+            paper.paint(rgb, (outer - inner) * fade * rng.uniform(0.3, 0.8), np.array([0.45, 0.3, 0.15]) * rng.uniform(0.7, 1.2))
+        elif what == 5:  # a phone: a dark or silver slab with a glossy streak
+            angle = rng.uniform(0, np.pi)
+            body = polygon_coverage((wc, hc), rectangle(cx, cy, 2 * r, 1.0 * r, angle), blur=1.0)
+            paper.paint(rgb, body, np.full(3, rng.uniform(0.05, 0.25)) if rng.random() < 0.6 else rng.uniform(0.5, 0.85, 3))
+            gloss = polygon_coverage((wc, hc), rectangle(cx, cy, 1.6 * r, 0.12 * r, angle + 0.5), blur=1.5)
+            paper.paint(rgb, gloss * body * rng.uniform(0.2, 0.6), np.ones(3))
         else:  # a speck or a dot: longer stray strokes would read as a 1
             length = rng.uniform(0.005, 0.025) * max(hc, wc)
             t = rng.uniform(0, np.pi)
