@@ -99,7 +99,7 @@ struct ReadCommandTests {
         let folder = try CLI.digits(["read", "--recursive", "\(Self.examples)/numbers"])
         #expect(folder.status == 0)
         #expect(folder.stdoutLines.map { ($0 as NSString).lastPathComponent.components(separatedBy: ":").first! }
-                == ["minus-12.png", "price-3.14.png", "touching-4711.png", "year-2026.png"])
+                == ["minus-12.png", "price-3.14.png", "ruled-2026.png", "touching-4711.png", "year-2026.png"])
         let halves = try (0..<2).map { try CLI.digits(["read", "--shard", "\($0)/2"] + files).stdoutLines }
         #expect(Set(halves[0]).isDisjoint(with: halves[1]))
         #expect(Set(halves[0] + halves[1]) == Set(plain.stdoutLines))
