@@ -6,7 +6,7 @@ marked uncertain, and how many were wrong without the mark (confidently
 wrong). Prints a markdown table; with --check, fails (exit 1) when a set
 falls under its floor.
 
-    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split | --no-line-model] [--check FLOORS] [--kinds-only]
+    /usr/bin/python3 Tests/Tools/read_accuracy.py FOLDER [--digits .build/debug/digits] [--length] [--plain-split | --no-line-model] [--check FLOORS] [--kinds-only] [--no-locator]
 
 --length passes each number's digit count as `--length N`; --plain-split
 reads every glyph as one digit (connected components only, no cuts);
@@ -36,6 +36,7 @@ def main():
     parser.add_argument("--check", help="floors as set=percent,... (a kind, a condition or 'all'); "
                         "'confidently-wrong' is a ceiling on all the pictures")
     parser.add_argument("--kinds-only", action="store_true", help="print the kinds and 'all', not each condition")
+    parser.add_argument("--no-locator", action="store_true", help="read by the rules alone (digits read --no-locator)")
     args = parser.parse_args()
     with open(os.path.join(args.folder, "numbers.tsv")) as table:
         rows = [line.rstrip("\n").split("\t") for line in table][1:]
@@ -47,7 +48,8 @@ def main():
     for key, files in groups.items():
         command = [args.digits, "read", "--json"] + (["--length", str(key)] if key else []) \
             + (["--no-cuts"] if args.plain_split else []) \
-            + (["--no-line-model"] if args.no_line_model else []) + files
+            + (["--no-line-model"] if args.no_line_model else []) \
+            + (["--no-locator"] if args.no_locator else []) + files
         output = subprocess.run(command, capture_output=True, text=True).stdout
         for line in output.splitlines():
             entry = json.loads(line)
@@ -89,6 +91,8 @@ def main():
                 total, right = stats[key][:2]
                 if right / total < floor:
                     failures.append(f"{key} {right / total:.1%} under {floor:.1%}")
+            else:
+                failures.append(f"{key}: no such set among the pictures")
         if failures:
             print("\nunder the floors: " + "; ".join(failures))
             sys.exit(1)

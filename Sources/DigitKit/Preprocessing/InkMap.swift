@@ -19,6 +19,16 @@ struct InkMap {
 
     var count: Int { indices.count }
 
+    /// The box around the ink pixels; nil when there are none.
+    var boundingBox: BoundingBox? {
+        var box: BoundingBox?
+        forEachPixel { x, y, _ in
+            let pixel = BoundingBox(minX: x, minY: y, maxX: x, maxY: y)
+            if box == nil { box = pixel } else { box!.include(pixel) }
+        }
+        return box
+    }
+
     /// Calls `body` with the column, row and value of each ink pixel, in
     /// order. The row is followed as the indices increase, so that no pixel
     /// costs a division.

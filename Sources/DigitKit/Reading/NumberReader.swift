@@ -81,7 +81,8 @@ public struct NumberReader: Sendable {
     }
 
     /// `image` cut into characters, its runs read by the line model; nil
-    /// when the picture holds no digit. Throws only the line model's error.
+    /// when the picture holds no digit. Throws the ink locator's and the
+    /// line model's errors.
     func pending(_ image: GrayImage, length: Int?) throws(DigitError) -> PendingReading? {
         guard let cut = try NumberSegmentation(image, preprocessor: preprocessor, cuts: cutsTouchingDigits, length: length,
                                            readsRunsWhole: lineModel != nil) else { return nil }

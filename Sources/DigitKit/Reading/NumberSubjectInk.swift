@@ -6,14 +6,14 @@
 /// digit, on the same strong ink; where it keeps the rules' ink, a number's
 /// is narrowed by `kept(_:located:)`, so that ruled and squared lines, a
 /// desk and a shadow's edge are left out. Where the locator sees nothing,
-/// the rules' ink stands: a number may be too small for the locator's 128
-/// pixels, and without a locator the reader read such pictures so before.
+/// there is no number, as there is no digit for `classify`: a blank ruled
+/// page is not read as lines.
 struct NumberSubjectInk {
     /// The picture at analysis size, in which the ink was found.
     let gray: Raster
     /// The ink to cut; nil when none stands out of the noise.
     let map: InkMap?
-    /// Which part decided (`.rules` without a locator).
+    /// Which part decided (`.rules` without a locator, or when the rules found no ink).
     let decision: InkDecision
 
     /// The number ink of `image` under `preprocessor`; throws what the ink
@@ -32,18 +32,21 @@ struct NumberSubjectInk {
         map = Self.map(for: subject, rules: rules, located: located)
     }
 
-    /// The number's ink for what step 8 decided: the whole rules' ink where
-    /// the locator agrees with it, the located ink where it saw other ink,
-    /// and the rules' where it saw none.
+    /// The number's ink for what step 8 decided: the rules' ink narrowed by
+    /// `kept(_:located:)` where the locator agrees with it, the located ink
+    /// where it saw other ink, none where it saw none (unless the rules'
+    /// strokes are finer than its pixels: then theirs).
     static func map(for subject: SubjectInkStage.Output, rules: InkMap, located: LocatedInk) -> InkMap? {
         switch subject.decision {
         case .rulesWhereLocated, .rulesBeyondLocated: kept(rules, located: located)
         case .located: subject.map
-        case .rules, .rulesFinerThanLocator, .nothingLocated: rules
+        case .nothingLocated: nil
+        case .rules, .rulesFinerThanLocator: rules
         }
     }
 
-    /// `rules` where the locator agrees, for a number. One digit's rule
+    /// `rules` where the locator agrees, for a number (docs/decisions.md,
+    /// "A number's ink where the locator agrees"). One digit's rule
     /// (`LocatedInk.kept`) keeps a component whole unless it reaches far
     /// beyond the located box; a number's box spans nearly the picture, so
     /// a ruled line through it would stay whole. Here the reach is measured
@@ -78,7 +81,7 @@ struct NumberSubjectInk {
         // component apart from the located ink stays when it is small and
         // lies within the number's box, or up to a box's height before it (a minus).
         let number = rules.filtered(byLocator)
-        guard let box = Self.box(of: number) else { return number }
+        guard let box = number.boundingBox else { return number }
         let mark = components.map { component in
             let c = component.box
             return c.minX >= box.minX - box.height && c.maxX <= box.maxX && c.minY >= box.minY && c.maxY <= box.maxY
@@ -88,15 +91,5 @@ struct NumberSubjectInk {
             let component = Int(labels[k]) - 1
             return byLocator(k) || (!touches[component] && mark[component])
         }
-    }
-
-    /// The box around `map`'s pixels; nil when it has none.
-    static func box(of map: InkMap) -> BoundingBox? {
-        var box: BoundingBox?
-        for index in map.indices {
-            let pixel = BoundingBox(minX: index % map.width, minY: index / map.width, maxX: index % map.width, maxY: index / map.width)
-            if box == nil { box = pixel } else { box!.include(pixel) }
-        }
-        return box
     }
 }

@@ -50,9 +50,10 @@ struct NumberSubjectInkTests {
         #expect(kept == digits.union(Self.point).union(Self.minus))
     }
 
-    @Test("a mark as tall as the digits is not punctuation")
-    func tallMark() {
-        let bar = Self.pixels(columns: 10...10, rows: 4...15)
-        #expect(Self.kept(Self.first.union(Self.second).union(bar)) == Self.first.union(Self.second))
+    @Test("a mark as tall as the digits, or past the number's box on the right, above or below, is not punctuation",
+          arguments: [pixels(columns: 10...10, rows: 4...15), pixels(columns: 18...19, rows: 14...15),
+                      pixels(columns: 10...11, rows: 1...2), pixels(columns: 10...11, rows: 17...18)])
+    func notPunctuation(_ mark: Set<Int>) {
+        #expect(Self.kept(Self.first.union(Self.second).union(mark)) == Self.first.union(Self.second))
     }
 }

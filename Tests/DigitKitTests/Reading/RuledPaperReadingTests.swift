@@ -1,4 +1,4 @@
-import DigitKit
+@testable import DigitKit
 import Testing
 import TestSupport
 
@@ -41,12 +41,25 @@ struct RuledPaperReadingTests {
         #expect(sameByRules * 2 < compared, "the rules alone read \(sameByRules) of \(compared)")
     }
 
+    @Test("a blank ruled page has no number, as classify finds no digit on it")
+    func blankPage() throws {
+        let page = try Self.ruled(try GrayImage(width: 220, height: 160, pixels: Array(repeating: 240, count: 220 * 160)), spacing: 40)
+        var rulesAlone = try NumberFixtures.reader()
+        rulesAlone.preprocessor.locator = nil
+        // The rules alone take the lines for ink and read them.
+        #expect(try rulesAlone.read(page).text != nil)
+        let reading = try NumberFixtures.reader().read(page)
+        #expect(reading.text == nil && reading.characters.isEmpty)
+    }
+
     @Test("the README's ruled-paper number reads; the ruled lines are not part of its ink")
     func example() throws {
         let reader = try NumberFixtures.reader()
         let path = Fixtures.repositoryRoot.appendingPathComponent("Examples/numbers/ruled-2026.png").path
         let image = try reader.decoder.decode(fileAtPath: path)
         #expect(try reader.read(image).text == "2026")
+        // The rules' ink narrowed where the locator agrees, not the locator's coarse map.
+        #expect(try NumberSubjectInk(image, preprocessor: reader.preprocessor).decision == .rulesWhereLocated)
         let ink = try #require(reader.inkPicture(for: image))
         // A ruled line crosses the whole picture; the number's ink spans far less of it.
         var columns = Set<Int>()
