@@ -12,7 +12,7 @@ extension Digits {
                 reading, marked uncertain below --uncertain-below, when another way of \
                 cutting the ink into digits came close, or when digits may touch and were \
                 cut apart (often misread); "blank.png: no digit found". Ink too wide for one \
-                digit is read whole by the line model (--line-model). --steps draws each character's box. Digits, \
+                digit is read whole by the line model (--line-model). --steps says how the ink was found and draws each character's box. Digits, \
                 a decimal point and a leading minus sign on one line are read; thousands \
                 separators, several lines and letters are not. --length N says the number \
                 has exactly N digits. With --json, one object per file: {"file", "text", "confidence", \
@@ -45,7 +45,7 @@ extension Digits {
 
         @OptionGroup var output: OutputFormatOptions<TextOrJSON>
 
-        @Flag(name: .long, help: "Also draw each picture with the box of every character read.")
+        @Flag(name: .long, help: "Also say what each step that found the ink decided (which part decided it: rules, locator or none), and draw that ink with the box of every character read.")
         var steps = false
 
         /// Reads every glyph as one digit (the plain connected-component
@@ -103,7 +103,7 @@ extension Digits {
                     case .read(let reading):
                         if let image = result.image {
                             let drawing = ReadingStepsView.render(
-                                ink: reader.inkPicture(for: image), reading: reading, pictureWidth: image.width, renderer: AsciiRenderer())
+                                steps: reader.inkSteps(for: image), reading: reading, pictureWidth: image.width, renderer: AsciiRenderer())
                             try out.line(String(drawing.dropLast()))
                         }
                         try out.line(lines.line(for: result.origin, reading: reading))

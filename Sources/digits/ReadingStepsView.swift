@@ -1,21 +1,23 @@
 import DigitKit
 
-/// Draws how `digits read --steps` cut a picture into characters: the ink
-/// the reader found (NumberReader.inkPicture), shrunk to fit the terminal,
+/// Draws how `digits read --steps` cut a picture into characters: what each
+/// step that found the ink decided (as `ascii --steps` prints them), the ink
+/// the reader found (NumberReader.inkSteps), shrunk to fit the terminal,
 /// and under it each character's box as [ ] with what was read in it
 /// (boxes that overlap, as overlapping digits' do, on rows of their own).
 enum ReadingStepsView {
     /// The widest drawing, in picture cells (two characters each).
     static let maxSide = 48
 
-    static func render(ink: Raster?, reading: NumberReading, pictureWidth: Int, renderer: AsciiRenderer) -> String {
-        guard let ink else { return "no ink stands out of the picture's noise\n" }
+    static func render(steps: NumberInkSteps, reading: NumberReading, pictureWidth: Int, renderer: AsciiRenderer) -> String {
+        let decisions = steps.analysis.lines.map { $0 + "\n" }.joined()
+        guard let ink = steps.picture else { return decisions + "no ink to cut into characters\n" }
         // Rows without ink above and below the number are left out.
         let rows = renderer.renderPreview(ink, maxSide: maxSide).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let inked = rows.indices.filter { rows[$0].contains { $0 != " " } }
         let drawing = inked.isEmpty ? "" : rows[inked.first!...inked.last!].joined(separator: "\n") + "\n"
         let columns = rows.first?.count ?? 0
-        var text = "the ink, with what was read in each box:\n" + drawing
+        var text = decisions + "the ink, with what was read in each box:\n" + drawing
         guard !reading.characters.isEmpty, columns > 0 else { return text + "(nothing read)\n" }
         // Picture columns to drawing columns.
         let scale = Double(columns) / Double(pictureWidth)

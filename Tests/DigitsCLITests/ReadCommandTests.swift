@@ -55,13 +55,16 @@ struct ReadCommandTests {
         #expect(json.stdoutLines.count == 2)
     }
 
-    @Test("--steps draws the ink, then a box and the reading per character, then the result line")
+    @Test("--steps says what found the ink, draws it, then a box and the reading per character, then the result line")
     func steps() throws {
         let file = "\(Self.numbers)/decimal-000.png"
         let result = try CLI.digits(["read", "--steps", file])
         #expect(result.status == 0)
         let lines = result.stdoutLines
-        #expect(lines.first == "the ink, with what was read in each box:")
+        // Steps 1 to 8, as ascii --steps numbers them; step 8 says which part decided the ink.
+        #expect(lines.prefix(8).map { $0.prefix(2) } == ["1.", "2.", "3.", "4.", "5.", "6.", "7.", "8."])
+        #expect(lines.dropFirst(7).first?.hasPrefix("8. ink: rules where located") == true)
+        #expect(lines.dropFirst(8).first == "the ink, with what was read in each box:")
         #expect(lines.last?.hasPrefix("\(file): 386.96 (") == true)
         let boxes = try #require(lines.dropLast(2).last)
         #expect(boxes.filter { $0 == "[" }.count == 6, "\(boxes)")

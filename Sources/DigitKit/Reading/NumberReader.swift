@@ -55,16 +55,6 @@ public struct NumberReader: Sendable {
         try read(decoder.decode(fileAtPath: path), length: length)
     }
 
-    /// The ink the reader cuts into characters, for showing (`digits read
-    /// --steps`): the picture at analysis size (at most
-    /// `Preprocessor.analysisSide` on its longer side) with its ink
-    /// contrast-stretched to 255 and everything else 0; nil when no ink
-    /// stands out of the noise or the ink locator fails.
-    public func inkPicture(for image: GrayImage) -> Raster? {
-        guard let map = (try? NumberSubjectInk(image, preprocessor: preprocessor))?.map, map.count > 0 else { return nil }
-        return map.cropped(BoundingBox(minX: 0, minY: 0, maxX: map.width - 1, maxY: map.height - 1), scale: 255)
-    }
-
     /// Throws unless `length` is nil or at least 1: the check of a number's
     /// length, for one picture and, before any input, for a batch reading.
     static func check(length: Int?) throws(DigitError) {

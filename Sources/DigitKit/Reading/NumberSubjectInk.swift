@@ -16,20 +16,31 @@ struct NumberSubjectInk {
     /// Which part decided (`.rules` without a locator, or when the rules found no ink).
     let decision: InkDecision
 
-    /// The number ink of `image` under `preprocessor`; throws what the ink
-    /// locator throws.
-    init(_ image: GrayImage, preprocessor: Preprocessor) throws(DigitError) {
-        let found = preprocessor.inkMap(for: image)
+    /// The number ink of `image` under `preprocessor`, each step's decision
+    /// recorded in `analysis` (steps 7 and 8 only when the rules found ink);
+    /// throws what the ink locator throws.
+    init(_ image: GrayImage, preprocessor: Preprocessor, into analysis: inout PipelineAnalysis) throws(DigitError) {
+        let found = preprocessor.inkMap(for: image, into: &analysis)
         gray = found.gray
-        guard let locator = preprocessor.locator, let rules = found.map else {
-            (map, decision) = (found.map, .rules)
+        guard let rules = found.map else {
+            (map, decision) = (nil, .rules)
             return
         }
-        var analysis = PipelineAnalysis()
-        let located = try InkLocatorStage(locator: locator).run(found.gray, into: &analysis)
-        let subject = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+        let located = try preprocessor.locator.map { (locator) throws(DigitError) in
+            try InkLocatorStage(locator: locator).run(found.gray, into: &analysis)
+        }
+        let subject = SubjectInkStage().run(.init(rules: rules, located: located), into: &analysis)
         decision = subject.decision
-        map = Self.map(for: subject, rules: rules, located: located)
+        map = located.map { Self.map(for: subject, rules: rules, located: $0) } ?? rules
+        if decision == .rulesWhereLocated || decision == .rulesBeyondLocated {
+            analysis.amend(.subjectInk, appending: "; for a number, narrowed to each blob of located ink, small marks (a point, a minus) kept")
+        }
+    }
+
+    /// As `init(_:preprocessor:into:)`, the decisions not kept.
+    init(_ image: GrayImage, preprocessor: Preprocessor) throws(DigitError) {
+        var analysis = PipelineAnalysis()
+        try self.init(image, preprocessor: preprocessor, into: &analysis)
     }
 
     /// The number's ink for what step 8 decided: the rules' ink narrowed by

@@ -48,8 +48,15 @@ struct RuledPaperReadingTests {
         rulesAlone.preprocessor.locator = nil
         // The rules alone take the lines for ink and read them.
         #expect(try rulesAlone.read(page).text != nil)
-        let reading = try NumberFixtures.reader().read(page)
+        let reader = try NumberFixtures.reader()
+        let reading = try reader.read(page)
         #expect(reading.text == nil && reading.characters.isEmpty)
+        // --steps says why: the rules found ink, the locator saw none.
+        let steps = reader.inkSteps(for: page)
+        #expect(steps.picture == nil)
+        #expect(steps.analysis.decision(of: .standOutInk)?.text.hasSuffix("px above the noise threshold 8.0") == true)
+        #expect(steps.analysis.decision(of: .subjectInk)?.text == "nothing located, no ink")
+        #expect(rulesAlone.inkSteps(for: page).analysis.decision(of: .subjectInk)?.text == "rules (no locator)")
     }
 
     @Test("the README's ruled-paper number reads; the ruled lines are not part of its ink")
@@ -60,7 +67,10 @@ struct RuledPaperReadingTests {
         #expect(try reader.read(image).text == "2026")
         // The rules' ink narrowed where the locator agrees, not the locator's coarse map.
         #expect(try NumberSubjectInk(image, preprocessor: reader.preprocessor).decision == .rulesWhereLocated)
-        let ink = try #require(reader.inkPicture(for: image))
+        let steps = reader.inkSteps(for: image)
+        #expect(steps.analysis.decisions.map(\.step) == Array(PipelineStep.allCases.prefix(8)))
+        #expect(steps.analysis.decision(of: .subjectInk)?.text.hasPrefix("rules where located; for a number, narrowed") == true)
+        let ink = try #require(steps.picture)
         // A ruled line crosses the whole picture; the number's ink spans far less of it.
         var columns = Set<Int>()
         for y in 0..<ink.height { for x in 0..<ink.width where ink[x, y] > 0 { columns.insert(x) } }

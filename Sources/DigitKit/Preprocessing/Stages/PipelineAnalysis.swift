@@ -30,6 +30,13 @@ public struct PipelineAnalysis: Sendable, Equatable {
     mutating func record(_ step: PipelineStep, _ text: String) {
         decisions.append(Decision(step: step, text: text))
     }
+
+    /// Adds `text` to what `step` decided last, for a caller that carries
+    /// a stage's decision further (a number's ink after one digit's).
+    mutating func amend(_ step: PipelineStep, appending text: String) {
+        guard let last = decisions.lastIndex(where: { $0.step == step }) else { return }
+        decisions[last] = Decision(step: step, text: decisions[last].text + text)
+    }
 }
 
 /// Numbers as the analysis lines show them, without Foundation.
