@@ -8,7 +8,7 @@ tables; asserts nothing. On demand, not part of CI:
 
     swift build -c release --product digits
     /usr/bin/python3 Benchmarks/stream_benchmark.py --mnist MNIST_DIR [--rounds 3] [--repeat 3]
-        [--latency-runs 2] [--latency-repeat 6] [--skip-latency] [--keep DIR] [--digits PATH] [--model PATH]
+        [--latency-runs 2] [--latency-repeat 6] [--settle 2] [--skip-latency] [--keep DIR] [--digits PATH] [--model PATH]
 
 MNIST_DIR holds the MNIST test IDX files. The clips are y4m-mono "scenario"
 clips from Tests/Tools/make_stream_clips.py (seed 1: MNIST digits held up,
@@ -36,8 +36,9 @@ Latency at 30 frames per second, at 640x480 and 1280x720 (clips of
 --latency-repeat 6, 351 frames, about 12 s): a pacer thread writes the clip
 (read into memory first) into `digits stream --json -` through a pipe, the
 header and the first frame at once, then frame i at t0 + i/30 s (time.perf_counter, sleeping until each
-deadline), t0 being when the first frame's write returned, i.e. when digits
-had loaded the model and started reading. From a pipe digits analyses only
+deadline), t0 being --settle seconds (default 2) after the first frame's write returned: digits reads
+frames while it loads its models, so without the wait the load would count as the first event's
+latency, and the frames written meanwhile as dropped. From a pipe digits analyses only
 the newest frame when busy; "dropped" (end line) counts the frames it
 skipped. latency_ms (digits' own figure, from the moment the frame's last
 byte was read to the event) is summarised over the digit events of all runs;
@@ -239,7 +240,7 @@ def write_all(fd, data):
         data = data[os.write(fd, data):]
 
 
-def paced_run(digits, model, frames):
+def paced_run(digits, model, frames, settle):
     """One paced run: (end line, [(event, arrival time)], [write start time per frame], [lateness per frame])."""
     process = subprocess.Popen([digits, "stream", "--json", "--model", model, "-"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
@@ -252,7 +253,11 @@ def paced_run(digits, model, frames):
             write_all(fd, frames.header)
             starts[0] = time.perf_counter()
             write_all(fd, frames.frame(0))
-            t0 = time.perf_counter()  # digits has the model loaded and is reading
+            # digits reads frames while it loads its models (a camera's frames do
+            # not wait): give it the time to load before the clock starts, so
+            # that the load is not counted as the first event's latency.
+            time.sleep(settle)
+            t0 = time.perf_counter()
             for index in range(1, len(frames)):
                 deadline = t0 + index / PACE_FPS
                 wait = deadline - time.perf_counter()
@@ -298,7 +303,7 @@ def measure_latency(args, clips):
         latencies, end_to_end, dropped, fps, late = [], [], [], [], []
         digit_count = clear_count = 0
         for run_number in range(args.latency_runs):
-            end, events, starts, lateness = paced_run(args.digits, args.model, frames)
+            end, events, starts, lateness = paced_run(args.digits, args.model, frames, args.settle)
             for event, arrival in events:
                 if event["event"] == "digit":
                     digit_count += 1
@@ -336,6 +341,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3, help="scenario repeats in the frames-per-second clips")
     ap.add_argument("--latency-runs", type=int, default=2, help="paced runs per size")
     ap.add_argument("--latency-repeat", type=int, default=6, help="scenario repeats in the paced clips")
+    ap.add_argument("--settle", type=float, default=2.0, help="seconds given to digits to load its models before the paced frames")
     ap.add_argument("--skip-latency", action="store_true", help="only the frames-per-second table")
     ap.add_argument("--keep", metavar="DIR", help="make the clips in DIR and keep them (reused when there)")
     args = ap.parse_args()

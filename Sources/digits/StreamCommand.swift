@@ -158,8 +158,9 @@ extension Digits {
                 StandardError.report(failure.description)
                 throw ExitStatus.inputFailed.exitCode
             } catch let error as DigitError {
-                // The model failing before the first frame (its warm-up).
-                throw Self.stopBeforeAnyFrame(error.about(model.path), status: ExitStatus(for: error), lines: lines,
+                // The model or the ink locator failing before the first frame
+                // (its warm-up); the locator's error names its file already.
+                throw Self.stopBeforeAnyFrame(error.subject == nil ? error.about(model.path) : error, status: ExitStatus(for: error), lines: lines,
                                               interrupted: interrupt.isRaised, live: live)
             }
             if let warning = DroppedFramesWarning.line(summary, source: Self.displayName(name)) {

@@ -21,6 +21,19 @@ struct InkLocatorModelTests {
         #expect(!(try LocatedInk.locate(Preprocessor.analysisRaster(blank), with: locator)).seesInk)
     }
 
+    @Test("a warmed-up locator (TorchScript's optimized graph) gives the map a cold one gives")
+    func warmUp() throws {
+        let seven = Preprocessor.analysisRaster(try ImageDecoder().decode(fileAtPath: "\(Self.examples)/seven.png"))
+        let cold = try LocatedInk.locate(seven, with: try InkLocator(path: Fixtures.shippedLocator)).probabilities
+        let warmed = try InkLocator(path: Fixtures.shippedLocator)
+        try warmed.warmUp()
+        let warm = try LocatedInk.locate(seven, with: warmed).probabilities
+        #expect(warm.width == cold.width && warm.height == cold.height)
+        let largest = zip(warm.values, cold.values).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(largest < 1e-4, "largest difference \(largest)")
+        #expect(warm.values.contains { $0 >= 0.5 }, "the seven's ink is located")
+    }
+
     @Test("a model that answers at another size, or a digit model, is refused at load as not an ink locator",
           arguments: ["locator-half-size", "logits"])
     func refusedAtLoad(_ name: String) {

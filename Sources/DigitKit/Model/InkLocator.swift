@@ -33,6 +33,17 @@ public final class InkLocator: @unchecked Sendable {
         bridge.pointee.moduleFree(handle)
     }
 
+    /// Runs a few forward passes on blank paper. TorchScript's profiling
+    /// executor optimizes the graph during the first calls, which take tens
+    /// of milliseconds each: a live stream warms up before its first frame,
+    /// and a server before it says it is ready, so that the first picture
+    /// with ink is not the one that waits.
+    public func warmUp() throws(DigitError) {
+        let side = LocatedInk.side
+        let paper = Raster(width: side, height: side, values: Array(repeating: 255, count: side * side))
+        for _ in 0..<3 { _ = try probabilities(for: paper) }
+    }
+
     /// The ink probability of each pixel of `picture` (grey levels 0-255),
     /// row-major (TBLocatorModuleLocate). Its sides must lie within
     /// `minimumSide`...`maximumSide` and be multiples of `sideMultiple`.

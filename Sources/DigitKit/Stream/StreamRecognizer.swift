@@ -114,13 +114,14 @@ public struct StreamRecognizer: Sendable {
         return FrameAnalysis(frameIndex: frame.index, region: region, tensor: tensor, prediction: prediction, reading: reading)
     }
 
-    /// Runs the model a few times before the first frame: TorchScript's
-    /// profiling executor optimizes the graph during the first calls, which
-    /// take tens of milliseconds each and would otherwise delay the first
-    /// events (and drop frames from a live source).
+    /// Runs the model and the ink locator a few times before the first
+    /// frame: TorchScript's profiling executor optimizes the graph during
+    /// the first calls, which take tens of milliseconds each and would
+    /// otherwise delay the first events (and drop frames from a live source).
     func warmUp() throws(DigitError) {
         let blank = try! DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
         for _ in 0..<3 { _ = try model.predict(blank) }
+        try preprocessor.locator?.warmUp()
     }
 
     private func summary(_ handOff: FrameHandOff, analysed: Int, failed: Int, since start: Double?,

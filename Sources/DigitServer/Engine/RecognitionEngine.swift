@@ -31,11 +31,15 @@ final class RecognitionEngine: Sendable {
         workers.start()
     }
 
-    /// Runs a few forward passes so that TorchScript's first, slow calls
-    /// are behind us before /readyz says ready.
+    /// Runs a few forward passes of the model and the ink locator (on a
+    /// worker: they block) so that TorchScript's first, slow calls are
+    /// behind us before /readyz says ready.
     func warmUp() async throws {
         let blank = try DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
         for _ in 0..<3 { _ = try await batcher.predict(blank) }
+        if let locator = preprocessor.locator {
+            try await onWorker { try locator.warmUp() }
+        }
     }
 
     /// The classification of one encoded picture and the 28x28 the model saw.
