@@ -70,12 +70,12 @@ struct NumberSubjectInk {
         let near = located.nearInk, radius = located.widening
         let locatedMap = located.inkMap
         let (blobLabels, blobs) = ConnectedComponents.label(locatedMap)
-        var blobAt = [Int32](repeating: 0, count: near.values.count)
+        var blobAt = [Int32](repeating: 0, count: near.count)
         for (k, index) in locatedMap.indices.enumerated() { blobAt[index] = blobLabels[k] }
         let (labels, components) = ConnectedComponents.label(rules)
         var touches = [Bool](repeating: false, count: components.count)
         var whole = [Bool](repeating: false, count: components.count)
-        for k in 0..<rules.count where near.values[rules.indices[k]] >= LocatedInk.keepLevel {
+        for k in 0..<rules.count where near[rules.indices[k]] {
             let component = Int(labels[k]) - 1
             touches[component] = true
             let blob = blobAt[rules.indices[k]]
@@ -86,7 +86,7 @@ struct NumberSubjectInk {
         }
         let byLocator = { (k: Int) -> Bool in
             let component = Int(labels[k]) - 1
-            return touches[component] && (whole[component] || near.values[rules.indices[k]] >= LocatedInk.keepLevel)
+            return touches[component] && (whole[component] || near[rules.indices[k]])
         }
         // Punctuation the locator, trained on digits, may not mark: a
         // component apart from the located ink stays when it is small and
