@@ -13,7 +13,9 @@ made into DIR (or a temporary folder, removed at the end) unless DIR already
 holds files.txt. Each round runs, back to back so that drift on a noisy
 machine affects all alike: (a) digits classify on the whole list, 2 threads;
 (b) the same pinned to one core (taskset -c 0, 1 thread); (c) the Python
-baseline (batch 64, 2 threads); then the start-up of each, one PNG
+baseline (batch 64, 2 threads); (d) the plain Python script #31 names
+(python_files_baseline.py ... plain: Pillow's grey and Benchmarks/plain_mnist.py's
+few steps, batch 64, 2 threads); then the start-up of each, one PNG
 (Examples/seven.png) as a whole process. Files per second are given for the
 whole process and in steady state (the median start-up subtracted). Ratios
 are medians of per-round ratios. Finally the results of digits and Python
@@ -237,14 +239,16 @@ def main():
             return os.path.join(work, name + ".out")
 
         pin = ["taskset", "-c", "0"]
-        d2, d1, py = "digits, 2 cores", "digits, 1 core", "Python, 2 threads"
+        d2, d1, py, plain = "digits, 2 cores", "digits, 1 core", "Python, 2 threads", "Python plain, 2 threads"
         # digits exits 1 when some file could not be read; the others are still classified.
         programs = [(d2, whole + ["--threads", "2"], out("d2"), (0, 1)),
                     (d1, pin + whole + ["--threads", "1"], out("d1"), (0, 1)),
                     (py, PYTHON + [MODEL, list_path, str(PYTHON_BATCH), "2"], out("py"), (0,)),
+                    (plain, PYTHON + [MODEL, list_path, str(PYTHON_BATCH), "2", "plain"], out("plain"), (0,)),
                     (d2 + " start-up", single + ["--threads", "2"], out("d2-startup"), (0,)),
                     (d1 + " start-up", pin + single + ["--threads", "1"], out("d1-startup"), (0,)),
-                    (py + " start-up", PYTHON + [MODEL, one_list, str(PYTHON_BATCH), "2"], out("py-startup"), (0,))]
+                    (py + " start-up", PYTHON + [MODEL, one_list, str(PYTHON_BATCH), "2"], out("py-startup"), (0,)),
+                    (plain + " start-up", PYTHON + [MODEL, one_list, str(PYTHON_BATCH), "2", "plain"], out("plain-startup"), (0,))]
         load_before = os.getloadavg()[0]
         results = measure(programs, args.runs)
 
@@ -257,11 +261,11 @@ def main():
               f"Python: batch {PYTHON_BATCH}.\n")
 
         print("## Files per second, one process for the whole list\n")
-        startups = {name: name + " start-up" for name in (d2, d1, py)}
-        report_rates((d2, d1, py), results, startups, len(paths))
+        startups = {name: name + " start-up" for name in (d2, d1, py, plain)}
+        report_rates((d2, d1, py, plain), results, startups, len(paths))
         print("\nStart-up: one PNG (Examples/seven.png) as a whole process, with the same options; "
               "steady state = files / (wall time - start-up). CPU time: user + system, all threads.\n")
-        report_ratios([(d2, py), (d2, d1)], results, startups)
+        report_ratios([(d2, py), (d2, plain), (d2, d1)], results, startups)
 
         figures = [python_figures(r[2]) for r in results[py]]
         if figures and all("files_per_second" in f for f in figures):
@@ -279,6 +283,13 @@ def main():
         with open(out("py")) as f:
             python_results = parse_python(f.read())
         report_agreement(paths, digits_results, python_results, one_core_results, labels(folder))
+        truth = labels(folder)
+        if truth:
+            with open(out("plain")) as f:
+                plain_results = aligned(parse_python(f.read()), paths)
+            expected = [truth.get(os.path.basename(p), (None, None))[1] for p in paths]
+            right = sum(f == e for f, e in zip(plain_results, expected))
+            print(f"Python plain matches labels.tsv on {right} of {len(paths)} files")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

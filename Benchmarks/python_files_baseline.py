@@ -4,7 +4,13 @@ decode, the same MNIST preprocessing as digits (the numpy reference,
 Tests/Tools/reference_preprocess.py) and torch.jit.load. Run with Debian's
 python3-torch, python3-pil and python3-numpy:
 
-    /usr/bin/python3 Benchmarks/python_files_baseline.py MODEL FILE_LIST BATCH THREADS
+    /usr/bin/python3 Benchmarks/python_files_baseline.py MODEL FILE_LIST BATCH THREADS [reference|plain]
+
+With "plain" (#31's "plain Python MNIST-style script"), each file is instead
+Image.open(path).convert("L") and the few steps of Benchmarks/plain_mnist.py
+(polarity from the border, the ink's box, 20x20, centre of mass), then
+ToTensor and Normalize as torchvision would: no paper, shadow, speck or
+component rules, so it does much less than digits and the reference.
 
 FILE_LIST holds one PNG path a line. Prints "path<TAB>digit" for each file,
 or "path<TAB>-" when no digit is found, in list order; then on stderr
@@ -57,6 +63,22 @@ def label8(mask):
 
 reference_preprocess.label8 = label8
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from PIL import Image  # noqa: E402
+from plain_mnist import plain_field  # noqa: E402
+
+MEAN, STD = 0.1307, 0.3081
+
+
+def plain_tensor(path):
+    """The plain steps' 28x28 tensor (float32, normalized) for one file, or None when no ink stands out."""
+    with Image.open(path) as image:
+        gray = np.asarray(image.convert("L"))
+    field = plain_field(gray)
+    if field is None:
+        return None
+    return ((field.astype(np.float32) / 255) - MEAN) / STD
+
 
 class Batcher:
     """Collects tensors BATCH at a time and writes the results in list order."""
@@ -88,7 +110,8 @@ class Batcher:
         self.pending, self.tensors = [], []
 
 
-def classify_files(model_path, list_path, batch, threads):
+def classify_files(model_path, list_path, batch, threads, pipeline="reference"):
+    tensor_of = plain_tensor if pipeline == "plain" else reference_tensor
     torch.set_num_threads(threads)
     model = torch.jit.load(model_path).eval()
     loaded = time.perf_counter()
@@ -102,7 +125,7 @@ def classify_files(model_path, list_path, batch, threads):
         batcher = Batcher(model, batch, sys.stdout)
         for path in paths:
             begin = time.perf_counter()
-            tensor = reference_tensor(path)
+            tensor = tensor_of(path)
             preprocess_seconds += time.perf_counter() - begin
             batcher.add(path, tensor)
         batcher.flush()
@@ -114,6 +137,6 @@ def classify_files(model_path, list_path, batch, threads):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 6) or sys.argv[5:] not in ([], ["reference"], ["plain"]):
         sys.exit(__doc__)
-    classify_files(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    classify_files(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), *sys.argv[5:])
