@@ -282,8 +282,8 @@ def main():
             one_core_results = parse(f.read())
         with open(out("py")) as f:
             python_results = parse_python(f.read())
-        report_agreement(paths, digits_results, python_results, one_core_results, labels(folder))
         truth = labels(folder)
+        report_agreement(paths, digits_results, python_results, one_core_results, truth)
         if truth:
             with open(out("plain")) as f:
                 plain_results = aligned(parse_python(f.read()), paths)

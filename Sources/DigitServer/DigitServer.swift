@@ -101,7 +101,7 @@ public struct DigitServer: Sendable {
     }
 }
 
-/// Warms the model once the server listens, then marks it ready, and stays
+/// Warms the models once the server listens, then marks it ready, and stays
 /// until the shutdown (a service of the application that ends would end it).
 struct WarmUpService: Service {
     let engine: RecognitionEngine

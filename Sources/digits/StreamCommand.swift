@@ -169,9 +169,9 @@ extension Digits {
             if let error = summary.error {
                 // A model failing mid-stream ("frame 7: forward pass failed")
                 // is the model's fault, not the stream's: name the model, as
-                // classify and read do.
+                // classify and read do (the ink locator's errors name its file already).
                 let failing = [.inferenceFailed, .outOfMemory].contains(error.code) ? model.path : name
-                StandardError.report(error.about(failing).description)
+                StandardError.report((error.subject == nil ? error.about(failing) : error).description)
                 throw ExitStatus(for: error).exitCode
             }
             if summary.failed > 0 { throw ExitStatus.inputFailed.exitCode }

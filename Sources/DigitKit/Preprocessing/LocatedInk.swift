@@ -129,7 +129,7 @@ struct LocatedInk {
     /// a maximum over that radius and compared with `keepLevel`, which is
     /// all `kept` asks of them. Counted over a sliding window along rows,
     /// then columns, only around the pixels at that level (the plain
-    /// maximum filter over the whole picture was a tenth of a photo's time).
+    /// maximum filter over the whole picture was a fifth of a photo's time).
     var nearInk: [Bool] {
         let width = probabilities.width, height = probabilities.height, radius = widening
         var near = [Bool](repeating: false, count: width * height)

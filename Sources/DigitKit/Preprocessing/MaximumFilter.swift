@@ -1,7 +1,8 @@
 /// A square maximum filter (a grey dilation by a square): each value becomes
 /// the largest within `radius` pixels along rows and columns, edges clamped.
-/// It widens the located ink at analysis size (`LocatedInk.nearInk`), where
-/// the plain filter was a fifth of a photo's time (BENCHMARKS.md).
+/// It widens the rules' ink by half a locator pixel where `LocatedInk.coverage`
+/// asks how much of the located ink that explains (the fallback branch of
+/// step 8); `LocatedInk.nearInk` needs only a mask and counts instead.
 enum MaximumFilter {
     /// The filter, separable and in constant time a pixel whatever the
     /// radius (van Herk and Gil-Werman): each line is padded with `radius`
@@ -21,7 +22,7 @@ enum MaximumFilter {
             line.withUnsafeMutableBufferPointer { line in
                 prefix.withUnsafeMutableBufferPointer { prefix in
                     suffix.withUnsafeMutableBufferPointer { suffix in
-                        /// Filters the `count` values from `start`, `stride` apart, in place.
+                        // Filters the `count` values from `start`, `stride` apart, in place.
                         func filter(start: Int, stride: Int, count: Int) {
                             let length = count + 2 * radius
                             for i in 0..<radius {

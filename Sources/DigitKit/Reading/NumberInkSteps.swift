@@ -3,11 +3,14 @@
 public struct NumberInkSteps: Sendable {
     /// Each step's decision, as `ascii --steps` prints one digit's: which
     /// part decided the ink (the rules, the locator, or nothing) is step 8.
+    /// Steps 7 and 8 run only when the rules found ink; step 7 only with a
+    /// locator.
     public let analysis: PipelineAnalysis
     /// The picture at analysis size (at most `Preprocessor.analysisSide`
     /// on its longer side) with its ink contrast-stretched to 255 and
-    /// everything else 0; nil when there is no ink to cut, or the ink
-    /// locator failed (as `read` then does).
+    /// everything else 0; nil when there is no ink to cut, or when the ink
+    /// locator failed (then `analysis` ends before step 7, and `read` throws
+    /// the failure).
     public let picture: Raster?
 }
 
@@ -24,10 +27,5 @@ extension NumberReader {
         } catch {
             return NumberInkSteps(analysis: analysis, picture: nil)
         }
-    }
-
-    /// `inkSteps(for:)`'s picture: the ink the reader cuts into characters.
-    public func inkPicture(for image: GrayImage) -> Raster? {
-        inkSteps(for: image).picture
     }
 }

@@ -206,7 +206,7 @@ enum OpenAPIDocument {
     "/readyz": {
       "get": {
         "operationId": "ready",
-        "summary": "Ready for work: the model is warmed and the server is not stopping (a readiness probe).",
+        "summary": "Ready for work: the models are warmed and the server is not stopping (a readiness probe).",
         "responses": {
           "200": {"description": "Ready.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
           "503": {"description": "Loading or draining.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}

@@ -1,7 +1,7 @@
 import Hummingbird
 import NIOConcurrencyHelpers
 
-/// Whether the model is warmed and the server not stopping: what /readyz
+/// Whether the models are warmed and the server not stopping: what /readyz
 /// says, for a load balancer's readiness probe.
 final class Readiness: Sendable {
     private enum State { case loading, ready, draining }

@@ -44,12 +44,17 @@ struct MaximumFilterTests {
     func nearInkEqualsPlain() {
         var generator = SplitMix64(seed: 31)
         for (width, height) in [(1, 1), (5, 3), (40, 30), (97, 128), (300, 200)] {
-            for pixelSize in [1.0, 1.5, 2.0, 3.125, 4.0] {
+            for pixelSize in [1.0, 1.5, 2.0, 2.5, 3.125, 4.0] {
                 for blobs in [0, 1, 3] {
                     var values = (0..<(width * height)).map { _ in Double.random(in: 0..<LocatedInk.keepLevel, using: &generator) }
                     for _ in 0..<blobs {
                         let x = Int.random(in: 0..<width, using: &generator), y = Int.random(in: 0..<height, using: &generator)
                         for dy in 0..<min(4, height - y) { for dx in 0..<min(3, width - x) { values[(y + dy) * width + x + dx] = 0.9 } }
+                    }
+                    // A pixel exactly at the level counts as located ink; one just under it does not.
+                    if blobs == 1 {
+                        values[Int.random(in: 0..<values.count, using: &generator)] = LocatedInk.keepLevel
+                        values[Int.random(in: 0..<values.count, using: &generator)] = LocatedInk.keepLevel.nextDown
                     }
                     let located = LocatedInk(probabilities: Raster(width: width, height: height, values: values),
                                              peak: values.max()!, pixelSize: pixelSize)
