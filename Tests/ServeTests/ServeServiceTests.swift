@@ -11,11 +11,7 @@ struct ServeServiceTests {
         defer { _ = server.stop() }
         #expect(try server.request("GET", "/healthz").json["status"] as? String == "ok")
         // Ready once warmed: a moment after it listens.
-        var ready = try server.request("GET", "/readyz")
-        for _ in 0..<50 where ready.status != 200 {
-            Thread.sleep(forTimeInterval: 0.1)
-            ready = try server.request("GET", "/readyz")
-        }
+        let ready = try server.waitUntilReady()
         #expect(ready.status == 200 && ready.json["status"] as? String == "ready")
         for (path, type) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/app.css", "text/css")] {
             let response = try server.request("GET", path)

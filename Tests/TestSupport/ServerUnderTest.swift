@@ -21,6 +21,19 @@ package final class ServerUnderTest: @unchecked Sendable {
         self.port = port
     }
 
+    /// Polls `/readyz` until it answers 200 (the models warmed) or
+    /// `seconds` pass, and returns its last answer: under the sanitizers,
+    /// with the whole suite running at once, warming takes many seconds.
+    package func waitUntilReady(seconds: Double = 180) throws -> HTTPTestResponse {
+        let deadline = Date().addingTimeInterval(seconds)
+        var ready = try request("GET", "/readyz")
+        while ready.status != 200, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            ready = try request("GET", "/readyz")
+        }
+        return ready
+    }
+
     /// One request on a connection of its own.
     package func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> HTTPTestResponse {
         try HTTPTestClient.request(port: port, method: method, path: path, headers: headers, body: body)
