@@ -31,7 +31,11 @@ struct NumberSubjectInk {
         }
         let subject = SubjectInkStage().run(.init(rules: rules, located: located), into: &analysis)
         decision = subject.decision
-        map = located.map { Self.map(for: subject, rules: rules, located: $0) } ?? rules
+        if let located {
+            map = Self.map(for: subject, rules: rules, located: located)
+        } else {
+            map = rules
+        }
         if decision == .rulesWhereLocated || decision == .rulesBeyondLocated {
             analysis.amend(.subjectInk, appending: "; for a number, narrowed to each blob of located ink, small marks (a point, a minus) kept")
         }
