@@ -3,8 +3,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `MaximumFilter.square`, the van Herk/Gil-Werman filter that widens the
-/// located ink, against its plain twin, and on cases worked by hand.
+/// `MaximumFilter.square`, the van Herk/Gil-Werman filter, and
+/// `LocatedInk.nearInk`, the mask of pixels near the located ink, each
+/// against the plain filter, and on cases worked by hand.
 @Suite("Square maximum filter")
 struct MaximumFilterTests {
     @Test("equals the plain filter on random rasters of every shape and radius the pipeline uses, and beyond")
@@ -72,18 +73,5 @@ struct MaximumFilterTests {
         #expect(located.widening > 1)
         #expect(located.nearInk.contains(true))
         #expect(located.nearInk == Self.plainNear(located))
-    }
-}
-
-/// A seeded generator, so that a failure names rasters that can be made again.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -11,14 +11,8 @@ import TestSupport
 struct ReaderPropertyTests {
     /// The drawing of `seed`, its bytes from a SplitMix64 generator.
     static func drawing(seed: UInt64) -> NumberDrawing {
-        var state = seed
-        return NumberDrawing {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-        }
+        var generator = SplitMix64(seed: seed)
+        return NumberDrawing { UInt8(truncatingIfNeeded: generator.next()) }
     }
 
     /// Reads the drawings of `seeds` with `length` in one batch run and
