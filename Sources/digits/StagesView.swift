@@ -37,6 +37,7 @@ enum StagesView {
         case .rulesWhereLocated: return "the rules, kept where the ink locator sees the subject's ink"
         case .rulesBeyondLocated: return "the rules: their fine strokes cover nearly all the ink locator saw, and more of the digit"
         case .located: return "the ink locator (the rules found none, or other ink)"
+        case .locatedBolder: return "the ink locator: its strokes are bolder than the rules', which kept only their rims"
         case .nothingLocated: return "the ink locator, which sees no subject: no digit"
         case .rulesFinerThanLocator: return "the rules: the ink locator sees nothing, but the strokes are finer than its pixels"
         }

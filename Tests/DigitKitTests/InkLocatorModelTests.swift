@@ -179,6 +179,37 @@ struct LocatedInkDecisionTests {
         #expect(output.decision == .located)
     }
 
+    /// A 30x30 located map: a band 10 pixels wide (columns 10-19, rows
+    /// 3-26), seen by a locator whose own pixels were `pixelSize` of these.
+    static func band(pixelSize: Double) -> LocatedInk {
+        let values = (0..<900).map { (10...19).contains($0 % 30) && (3...26).contains($0 / 30) ? 0.9 : 0.0 }
+        return LocatedInk(probabilities: Raster(width: 30, height: 30, values: values), peak: 0.9, pixelSize: pixelSize)
+    }
+
+    /// The band's rims, 2 pixels thick: what the rules keep of a marker
+    /// stroke wider than their background cells.
+    static let rims = Set((0..<900).filter { index in
+        let (x, y) = (index % 30, index / 30)
+        return (10...19).contains(x) && (3...26).contains(y) && ([10, 11, 18, 19].contains(x) || [3, 4, 25, 26].contains(y))
+    })
+
+    @Test("the rules kept only the rims of a bold stroke the locator resolved: the located ink stands")
+    func boldStrokeHollowedByRules() throws {
+        let located = Self.band(pixelSize: 1)
+        let output = SubjectInkStage.choose(rules: Self.map(Self.rims, side: 30), located: located)
+        #expect(output.decision == .locatedBolder)
+        #expect(try #require(output.map).indices == located.inkMap.indices)
+        let solid = Set(located.inkMap.indices)
+        #expect(SubjectInkStage.choose(rules: Self.map(solid, side: 30), located: located).decision == .rulesWhereLocated)
+    }
+
+    @Test("a band under the locator's resolution is a blurred pen line, not a bold stroke: the rules stand")
+    func boldBandUnresolved() {
+        let output = SubjectInkStage.choose(rules: Self.map(Self.rims, side: 30), located: Self.band(pixelSize: 2))
+        #expect(output.decision == .rulesWhereLocated)
+        #expect(output.map.map { Set($0.indices) } == Self.rims)
+    }
+
     @Test("rules that found other ink, or none, give way to the located ink")
     func locatedWins() {
         for rules in [Self.map([0, 1, 9, 90, 99]), nil] {

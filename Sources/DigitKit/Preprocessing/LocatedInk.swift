@@ -206,6 +206,28 @@ struct LocatedInk {
     /// take this way; their strokes are not finer than the locator's.
     static let fineStrokeWidth = 1.5
 
+    /// The located ink's strokes are bolder than the rules' when they are
+    /// at least this many times as wide...
+    static let boldStrokeRatio = 1.6
+    /// ...and at least this many of the locator's pixels wide, so that the
+    /// locator resolved them and did not blur a pen line into a band. A
+    /// marker stroke wider than the rules' background cells is hollowed by
+    /// them (`StrokeWidthStage` measures the width on what they left): only
+    /// the rims stand out. Both found on the selection seeds of the two
+    /// evaluation generators, not the reporting ones (docs/decisions.md).
+    static let boldStrokePixels = 6.0
+
+    /// Whether the located ink's strokes are bolder than `rules`' by
+    /// `boldStrokeRatio`, and wide enough for the locator to have resolved
+    /// them: then the rules hollowed a bold stroke, and the located ink is
+    /// the better picture of it.
+    func strokesBolder(than rules: InkMap) -> Bool {
+        let map = inkMap
+        let located = StrokeWidth.of(map.indices, width: map.width, height: map.height)
+        guard located >= Self.boldStrokePixels * pixelSize else { return false }
+        return located >= Self.boldStrokeRatio * StrokeWidth.of(rules.indices, width: rules.width, height: rules.height)
+    }
+
     /// Intersection over union of `map`'s pixels and the located ink's.
     func overlap(with map: InkMap) -> Double {
         let located = probabilities.values.reduce(0) { $0 + ($1 >= Self.inkLevel ? 1 : 0) }
@@ -227,6 +249,9 @@ public enum InkDecision: String, Sendable, Equatable {
     case rulesBeyondLocated = "rules beyond located (fine strokes the locator saw in part)"
     /// The located ink: the rules found none, or other ink than the locator.
     case located
+    /// The located ink: its strokes are bolder than the rules' ink, which
+    /// kept only their rims (a marker stroke wider than the background cells).
+    case locatedBolder = "located (strokes bolder than the rules kept)"
     /// The ink locator sees no subject: no digit, whatever the rules found.
     case nothingLocated = "nothing located"
     /// The ink locator sees no subject, but the rules' strokes are thinner

@@ -54,7 +54,7 @@ struct NumberSubjectInk {
     static func map(for subject: SubjectInkStage.Output, rules: InkMap, located: LocatedInk) -> InkMap? {
         switch subject.decision {
         case .rulesWhereLocated, .rulesBeyondLocated: kept(rules, located: located)
-        case .located: subject.map
+        case .located, .locatedBolder: subject.map
         case .nothingLocated: nil
         case .rules, .rulesFinerThanLocator: rules
         }

@@ -3,7 +3,8 @@
 /// none when the locator sees no ink; the rules' ink where the locator
 /// agrees, when that overlaps the located ink enough
 /// (`LocatedInk.agreement`) or covers it with fine strokes
-/// (`LocatedInk.fineCoverage`); else the located ink.
+/// (`LocatedInk.fineCoverage`); else the located ink, which also stands
+/// where its strokes are far bolder than the rules' (`LocatedInk.strokesBolder`).
 struct SubjectInkStage: PreprocessingStage {
     struct Input {
         /// The rules' ink map (step 6), weak pixels included.
@@ -39,6 +40,7 @@ struct SubjectInkStage: PreprocessingStage {
         }
         if let rules {
             let kept = located.kept(rules)
+            if located.strokesBolder(than: kept) { return Output(map: located.inkMap, decision: .locatedBolder) }
             if located.overlap(with: kept) >= LocatedInk.agreement { return Output(map: kept, decision: .rulesWhereLocated) }
             if located.coverage(by: kept) >= LocatedInk.fineCoverage,
                StrokeWidth.of(kept.indices, width: kept.width, height: kept.height) <= LocatedInk.fineStrokeWidth * located.pixelSize {
