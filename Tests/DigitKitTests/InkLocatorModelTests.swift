@@ -60,6 +60,29 @@ struct InkLocatorModelTests {
         #expect(Preprocessor(locator: locator).process(seven).locatorFailure?.code == .inferenceFailed)
     }
 
+    /// A 512x512 white picture with a dark L of strokes `stroke` pixels wide.
+    static func largeL(stroke: Int) throws -> GrayImage {
+        var pixels = [UInt8](repeating: 255, count: 512 * 512)
+        for y in 150..<350 { for x in 250..<(250 + stroke) { pixels[y * 512 + x] = 0 } }
+        for y in (350 - stroke)..<350 { for x in 250..<360 { pixels[y * 512 + x] = 0 } }
+        return try GrayImage(width: 512, height: 512, pixels: pixels)
+    }
+
+    @Test("where the locator sees nothing but the rules' strokes are finer than its pixels, it looks again at 256 px")
+    func closerLook() throws {
+        // The test locator sees dark pixels only in a 256-px picture.
+        let locator = try InkLocator(path: Fixtures.model("locator-dark-at-256"))
+        let fine = try Preprocessor(locator: locator).stages(for: Self.largeL(stroke: 2))
+        #expect(fine.analysis.decision(of: .inkLocator)?.text
+                == "sees no ink (peak 0.00) at 128 px, the rules' strokes finer than its pixels; at 256 px sees ink (peak 1.00)")
+        #expect(fine.inkDecision == .rulesWhereLocated)
+        #expect(fine.field != nil)
+        // Strokes as wide as the 128-px look's pixels (4 here): no second look, so no digit.
+        let bold = try Preprocessor(locator: locator).stages(for: Self.largeL(stroke: 8))
+        #expect(bold.analysis.decision(of: .inkLocator)?.text == "sees no ink (peak 0.00)")
+        #expect(bold.inkDecision == .nothingLocated && bold.field == nil)
+    }
+
     @Test("a side outside the bridge's range is refused as an invalid argument, not run")
     func sideOutOfRange() throws {
         let locator = try InkLocator(path: Fixtures.model("locator-everywhere"))

@@ -138,6 +138,17 @@ class LocatorEverywhere(nn.Module):
         return torch.ones_like(x)
 
 
+class LocatorDarkAt256(nn.Module):
+    """An ink locator that sees dark pixels as ink, but only when it is
+    given a picture 256 pixels wide (the closer look); at any other size it
+    sees nothing."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if x.shape[-1] == 256:
+            return (x < 0.5).float()
+        return torch.zeros_like(x)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     os.makedirs(out, exist_ok=True)
@@ -146,7 +157,7 @@ def main():
                          ("fails-on-ink", FailsOnInk()), ("nan-on-ink", NaNOnInk()),
                          ("infinite-scores", InfiniteScores()), ("rejection-logits", RejectionLogits()),
                          ("locator-nan-on-ink", LocatorNaNOnInk()), ("locator-half-size", LocatorHalfSize()),
-                         ("locator-everywhere", LocatorEverywhere())]:
+                         ("locator-everywhere", LocatorEverywhere()), ("locator-dark-at-256", LocatorDarkAt256())]:
         module.eval()
         torch.jit.script(module).save(os.path.join(out, name + ".pt"))
     # Files that are not TorchScript at all.

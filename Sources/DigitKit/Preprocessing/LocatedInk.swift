@@ -38,17 +38,22 @@ struct LocatedInk {
     /// paper, with the polarity wrong) or missed it (a faint pen in shadow).
     static let agreement = 0.3
 
+    /// The side of the locator's second, closer look (the most the bridge
+    /// takes), where it saw nothing at `side` but the rules found strokes
+    /// finer than its pixels (`looksCloser(for:)`).
+    static let closerSide = 256
+
     /// Runs `locator` on `gray` (the analysis raster), brought to `side`
     /// pixels on its longer side and padded with its edge to a square, and
     /// enlarges the answer back to `gray`'s size.
-    static func locate(_ gray: Raster, with locator: InkLocator) throws(DigitError) -> LocatedInk {
+    static func locate(_ gray: Raster, with locator: InkLocator, side: Int = Self.side) throws(DigitError) -> LocatedInk {
         let scale = Double(side) / Double(max(gray.width, gray.height))
         let width = min(side, max(1, Int((Double(gray.width) * scale).rounded())))
         let height = min(side, max(1, Int((Double(gray.height) * scale).rounded())))
         let small = scale < 1
             ? AreaResampler.resize(gray, targetWidth: width, targetHeight: height)
             : BilinearResampler.resize(gray, targetWidth: width, targetHeight: height)
-        let padded = paddedWithEdge(small)
+        let padded = paddedWithEdge(small, side: side)
         let map = try locator.probabilities(for: padded)
         var content = [Double](repeating: 0, count: width * height)
         for y in 0..<height {
@@ -64,7 +69,7 @@ struct LocatedInk {
     /// `raster` (at most `side` on each side) padded on the right and
     /// bottom with copies of its edge pixels to a square of `side`: the
     /// locator was trained on pictures padded so.
-    static func paddedWithEdge(_ raster: Raster) -> Raster {
+    static func paddedWithEdge(_ raster: Raster, side: Int = Self.side) -> Raster {
         let width = side, height = side
         guard width != raster.width || height != raster.height else { return raster }
         var values = [Double](repeating: 0, count: width * height)
@@ -76,6 +81,14 @@ struct LocatedInk {
 
     /// Whether the locator sees any of the subject's ink.
     var seesInk: Bool { peak >= Self.seenPeak && inkPixels >= Self.seenPixels }
+
+    /// Whether a look at `closerSide` could show what this one missed:
+    /// `rules`' strokes are finer than one of this look's pixels, and the
+    /// picture is larger than `closerSide`, so the closer look's pixels are finer.
+    func looksCloser(for rules: InkMap) -> Bool {
+        pixelSize * Double(Self.side) > Double(Self.closerSide)
+            && StrokeWidth.of(rules.indices, width: rules.width, height: rules.height) < pixelSize
+    }
 
     /// The located ink as an ink map: the pixels at or above `inkLevel`,
     /// valued by their probability stretched from `inkLevel` to 1.

@@ -103,7 +103,7 @@ public struct Preprocessor: Sendable {
         }
         let found = inkMap(for: image, into: &analysis)
         let located = try locator.map { (locator) throws(DigitError) in
-            try InkLocatorStage(locator: locator).run(found.gray, into: &analysis)
+            try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map), into: &analysis)
         }
         let subject = SubjectInkStage().run(.init(rules: found.map, located: located), into: &analysis)
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,

@@ -27,7 +27,7 @@ struct NumberSubjectInk {
             return
         }
         let located = try preprocessor.locator.map { (locator) throws(DigitError) in
-            try InkLocatorStage(locator: locator).run(found.gray, into: &analysis)
+            try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: rules), into: &analysis)
         }
         let subject = SubjectInkStage().run(.init(rules: rules, located: located), into: &analysis)
         decision = subject.decision
