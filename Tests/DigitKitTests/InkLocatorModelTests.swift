@@ -74,7 +74,7 @@ struct InkLocatorModelTests {
         let locator = try InkLocator(path: Fixtures.model("locator-dark-at-256"))
         let fine = try Preprocessor(locator: locator).stages(for: Self.largeL(stroke: 2))
         #expect(fine.analysis.decision(of: .inkLocator)?.text
-                == "sees no ink (peak 0.00) at 128 px, the rules' strokes finer than its pixels; at 256 px sees ink (peak 1.00)")
+                == "sees no ink (peak 0.00) at 128 px; at 256 px sees ink (peak 1.00)")
         #expect(fine.inkDecision == .rulesWhereLocated)
         #expect(fine.field != nil)
         // Strokes as wide as the 128-px look's pixels (4 here): no second look, so no digit.
@@ -231,6 +231,25 @@ struct LocatedInkDecisionTests {
         let output = SubjectInkStage.choose(rules: Self.map(Self.rims, side: 30), located: Self.band(pixelSize: 2))
         #expect(output.decision == .rulesWhereLocated)
         #expect(output.map.map { Set($0.indices) } == Self.rims)
+    }
+
+    @Test("a second, closer look only for a fine pen the first look missed, on a picture over 256 px")
+    func looksCloser() {
+        func look(peak: Double, pixels: Int, pixelSize: Double) -> LocatedInk {
+            LocatedInk(probabilities: Raster(width: 10, height: 10, values: Array(repeating: 0, count: 100)), peak: peak,
+                       inkPixels: pixels, pixelSize: pixelSize)
+        }
+        // The rules found no ink; the locator a trace too small to count.
+        #expect(look(peak: 0.8, pixels: 3, pixelSize: 4).looksCloser(for: nil))
+        #expect(!look(peak: 0.8, pixels: 3, pixelSize: 1.5).looksCloser(for: nil), "192 px: 256 is no closer")
+        #expect(!look(peak: 0.5, pixels: 3, pixelSize: 4).looksCloser(for: nil), "nothing high enough")
+        #expect(!look(peak: 0.8, pixels: 20, pixelSize: 4).looksCloser(for: nil), "it sees ink")
+        // The rules' strokes against the first look's pixels: one pixel wide
+        // (2 as `StrokeWidth` measures a line), or three (about 2.6).
+        let fine = Self.map(Array(Self.stroke))
+        let wider = Self.map(Self.stroke.flatMap { [$0 - 1, $0, $0 + 1] })
+        #expect(look(peak: 0.5, pixels: 0, pixelSize: 2.1).looksCloser(for: fine))
+        #expect(!look(peak: 0.5, pixels: 0, pixelSize: 2.1).looksCloser(for: wider), "strokes wider than its pixels")
     }
 
     @Test("rules that found other ink, or none, give way to the located ink")

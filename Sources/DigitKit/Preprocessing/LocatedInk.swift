@@ -82,12 +82,16 @@ struct LocatedInk {
     /// Whether the locator sees any of the subject's ink.
     var seesInk: Bool { peak >= Self.seenPeak && inkPixels >= Self.seenPixels }
 
-    /// Whether a look at `closerSide` could show what this one missed:
-    /// `rules`' strokes are finer than one of this look's pixels, and the
-    /// picture is larger than `closerSide`, so the closer look's pixels are finer.
-    func looksCloser(for rules: InkMap) -> Bool {
-        pixelSize * Double(Self.side) > Double(Self.closerSide)
-            && StrokeWidth.of(rules.indices, width: rules.width, height: rules.height) < pixelSize
+    /// Whether a look at `closerSide` could show a fine pen this one
+    /// missed: it sees no ink, the picture is larger than `closerSide` (so
+    /// the closer look's pixels are finer), and either the rules' ink
+    /// (`rules`, strong pixels only) has strokes finer than one of this
+    /// look's pixels, or the rules found none and this look saw a trace
+    /// too small to count (its peak at `seenPeak`, too few pixels).
+    func looksCloser(for rules: InkMap?) -> Bool {
+        guard !seesInk, pixelSize * Double(Self.side) > Double(Self.closerSide) else { return false }
+        guard let rules else { return peak >= Self.seenPeak }
+        return StrokeWidth.of(rules.indices, width: rules.width, height: rules.height) < pixelSize
     }
 
     /// The located ink as an ink map: the pixels at or above `inkLevel`,
