@@ -18,6 +18,10 @@ public struct DigitTensor: Equatable, Sendable {
     /// `count` normalized values.
     public let values: [Float]
 
+    /// An empty field (intensity 0 everywhere), normalized: what a model is
+    /// warmed up on before the first picture.
+    public static let blank = DigitTensor(intensities: [Float](repeating: 0, count: count))
+
     /// Wraps values that are already normalized; throws `invalidArgument` unless
     /// there are exactly `count` (784) of them.
     public init(values: [Float]) throws {

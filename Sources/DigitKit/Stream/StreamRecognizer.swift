@@ -119,8 +119,7 @@ public struct StreamRecognizer: Sendable {
     /// the first calls, which take tens of milliseconds each and would
     /// otherwise delay the first events (and drop frames from a live source).
     func warmUp() throws(DigitError) {
-        let blank = try! DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
-        for _ in 0..<3 { _ = try model.predict(blank) }
+        for _ in 0..<3 { _ = try model.predict(.blank) }
         try preprocessor.locator?.warmUp()
     }
 

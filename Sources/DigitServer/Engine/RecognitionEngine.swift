@@ -35,8 +35,7 @@ final class RecognitionEngine: Sendable {
     /// worker: they block) so that TorchScript's first, slow calls are
     /// behind us before /readyz says ready.
     func warmUp() async throws {
-        let blank = try DigitTensor(values: Array(repeating: -DigitTensor.mean / DigitTensor.std, count: DigitTensor.count))
-        for _ in 0..<3 { _ = try await batcher.predict(blank) }
+        for _ in 0..<3 { _ = try await batcher.predict(.blank) }
         if let locator = preprocessor.locator {
             try await onWorker { try locator.warmUp() }
         }
