@@ -77,7 +77,7 @@ struct InkLocatorModelTests {
                 == "sees no ink (peak 0.00) at 128 px; at 256 px sees ink (peak 1.00)")
         #expect(fine.inkDecision == .rulesWhereLocated)
         #expect(fine.field != nil)
-        // Strokes as wide as the 128-px look's pixels (4 here): no second look, so no digit.
+        // Strokes wider than the 128-px look's pixels (4 here; these are about 8): no second look, so no digit.
         let bold = try Preprocessor(locator: locator).stages(for: Self.largeL(stroke: 8))
         #expect(bold.analysis.decision(of: .inkLocator)?.text == "sees no ink (peak 0.00)")
         #expect(bold.inkDecision == .nothingLocated && bold.field == nil)
@@ -224,6 +224,12 @@ struct LocatedInkDecisionTests {
         #expect(try #require(output.map).indices == located.inkMap.indices)
         let solid = Set(located.inkMap.indices)
         #expect(SubjectInkStage.choose(rules: Self.map(solid, side: 30), located: located).decision == .rulesWhereLocated)
+    }
+
+    @Test("rules that kept nothing of a bold located band found other ink: plain 'located', not 'bolder'")
+    func boldBandRulesElsewhere() {
+        let output = SubjectInkStage.choose(rules: Self.map([0, 1, 2, 30, 31, 32], side: 30), located: Self.band(pixelSize: 1))
+        #expect(output.decision == .located)
     }
 
     @Test("a band under the locator's resolution is a blurred pen line, not a bold stroke: the rules stand")

@@ -16,7 +16,8 @@ struct LocatedInk {
     /// thinner than that is at most a faint trace in the locator's picture.
     var pixelSize = 1.0
 
-    /// The locator's pictures have this many pixels on their longer side.
+    /// The locator's pictures have this many pixels on their longer side
+    /// (`closerSide` on a second look).
     static let side = 128
     /// A pixel at or above this probability is the subject's ink.
     static let inkLevel = 0.5
@@ -39,8 +40,8 @@ struct LocatedInk {
     static let agreement = 0.3
 
     /// The side of the locator's second, closer look (the most the bridge
-    /// takes), where it saw nothing at `side` but the rules found strokes
-    /// finer than its pixels (`looksCloser(for:)`).
+    /// takes), where it saw nothing at `side` but a fine pen may be there
+    /// (`looksCloser(for:)`).
     static let closerSide = 256
 
     /// Runs `locator` on `gray` (the analysis raster), brought to `side`
@@ -87,7 +88,9 @@ struct LocatedInk {
     /// the closer look's pixels are finer), and either the rules' ink
     /// (`rules`, strong pixels only) has strokes finer than one of this
     /// look's pixels, or the rules found none and this look saw a trace
-    /// too small to count (its peak at `seenPeak`, too few pixels).
+    /// too small to count (its peak at least `seenPeak`, too few pixels).
+    /// The closer look's `seesInk` asks for the same nine pixels, a quarter
+    /// of the area they are at `side` (docs/decisions.md).
     func looksCloser(for rules: InkMap?) -> Bool {
         guard !seesInk, pixelSize * Double(Self.side) > Double(Self.closerSide) else { return false }
         guard let rules else { return peak >= Self.seenPeak }
@@ -226,22 +229,23 @@ struct LocatedInk {
     /// The located ink's strokes are bolder than the rules' when they are
     /// at least this many times as wide...
     static let boldStrokeRatio = 1.6
-    /// ...and at least this many of the locator's pixels wide, so that the
-    /// locator resolved them and did not blur a pen line into a band. A
-    /// marker stroke wider than the rules' background cells is hollowed by
-    /// them (`StrokeWidthStage` measures the width on what they left): only
-    /// the rims stand out. Both found on the selection seeds of the two
-    /// evaluation generators, not the reporting ones (docs/decisions.md).
+    /// ...and at least this many of the locator's pixels wide (analysis
+    /// pixels on a picture smaller than the locator's), so that the locator
+    /// resolved them and did not blur a pen line into a band. Both found on
+    /// the selection seeds of the evaluation generators (docs/decisions.md).
     static let boldStrokePixels = 6.0
 
     /// Whether the located ink's strokes are bolder than `rules`' by
     /// `boldStrokeRatio`, and wide enough for the locator to have resolved
-    /// them: then the rules hollowed a bold stroke, and the located ink is
-    /// the better picture of it.
+    /// them. A marker stroke wider than the rules' background cells keeps
+    /// only its rims in `rules` (`StrokeWidthStage` measures the width on
+    /// what is left): the located ink is the better picture of it. False
+    /// when the rules kept nothing: then they found other ink, not less of it.
     func strokesBolder(than rules: InkMap) -> Bool {
+        guard !rules.indices.isEmpty else { return false }
         let map = inkMap
         let located = StrokeWidth.of(map.indices, width: map.width, height: map.height)
-        guard located >= Self.boldStrokePixels * pixelSize else { return false }
+        guard located >= Self.boldStrokePixels * max(1, pixelSize) else { return false }
         return located >= Self.boldStrokeRatio * StrokeWidth.of(rules.indices, width: rules.width, height: rules.height)
     }
 

@@ -1,10 +1,10 @@
 /// Step 8: which ink is the subject's. The rules' ink loses its weak pixels
 /// first (`InkExtractor.strong`). Without a locator it is the rules' ink;
-/// none when the locator sees no ink; the rules' ink where the locator
-/// agrees, when that overlaps the located ink enough
-/// (`LocatedInk.agreement`) or covers it with fine strokes
-/// (`LocatedInk.fineCoverage`); else the located ink, which also stands
-/// where its strokes are far bolder than the rules' (`LocatedInk.strokesBolder`).
+/// none when the locator sees no ink; the located ink where its strokes
+/// are bolder than the rules' kept ink (`LocatedInk.strokesBolder`); the
+/// rules' ink where the locator agrees, when that overlaps the located ink
+/// enough (`LocatedInk.agreement`) or covers it with fine strokes
+/// (`LocatedInk.fineCoverage`); else the located ink.
 struct SubjectInkStage: PreprocessingStage {
     struct Input {
         /// The rules' ink map (step 6), weak pixels included.
