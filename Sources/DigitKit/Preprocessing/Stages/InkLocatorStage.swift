@@ -18,7 +18,9 @@ struct InkLocatorStage: PreprocessingStage {
     func run(_ input: Input, into analysis: inout PipelineAnalysis) throws(DigitError) -> LocatedInk {
         let located = try LocatedInk.locate(input.gray, with: locator)
         let seen = Self.describe(located)
-        guard located.looksCloser(for: input.rules.map(InkExtractor.strong)) else {
+        // `seesInk` first: on most pictures it does, and the rules' strong
+        // ink is not worth measuring then.
+        guard !located.seesInk, located.looksCloser(for: input.rules.map(InkExtractor.strong)) else {
             analysis.record(step, seen)
             return located
         }
