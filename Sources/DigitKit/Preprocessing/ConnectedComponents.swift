@@ -1,7 +1,8 @@
 /// Step 9 (`DigitComponentsStage`): finds the digit among the ink:
 /// 8-connected components of the non-zero pixels, keeping those at least a
-/// tenth the size of the one holding the most ink, not faint beside it, that
-/// lie near it, and dropping the rest (isolated specks, dust, noise, faint
+/// tenth the size of the one holding the most ink (or of the heaviest apart
+/// from it, when it runs off the picture), not faint beside it, that lie
+/// near it, and dropping the rest (isolated specks, dust, noise, faint
 /// traces, and grain far from the digit on a photo).
 enum ConnectedComponents {
     struct Component {
@@ -84,8 +85,9 @@ enum ConnectedComponents {
     static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
         let (labels, components) = label(map)
         guard !components.isEmpty else { return nil }
-        let anchor = heaviest(components)
+        var anchor = heaviest(components)
         guard components[anchor].area >= minimumArea(width: map.width, height: map.height) else { return nil }
+        if let inside = inside(insteadOf: anchor, in: components, width: map.width, height: map.height) { anchor = inside }
         let candidates = notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
         let keep = near(anchor, in: components, among: candidates)
         let kept = parts(of: map, labels: labels, components: components, keeping: keep)
@@ -109,6 +111,30 @@ enum ConnectedComponents {
     static func heaviest(_ components: [Component]) -> Int {
         let mass = components.map(\.mass).max()!
         return components.firstIndex { $0.mass == mass }!
+    }
+
+    /// The component to anchor the digit on instead of `anchor` when that
+    /// one reaches the picture's edge: the heaviest of the candidates
+    /// `anchor` would keep (a tenth of its area, not faint beside it) that
+    /// does not reach the edge and whose cluster among them (`near`,
+    /// anchored on it) leaves `anchor` out; nil when there is none. A pen or a pencil
+    /// lying across a desk photo runs off the picture and outweighs the
+    /// digit written on the sheet beside it; a digit cut by the frame (a
+    /// tight crop) has no large ink apart from it, and a piece of it inside
+    /// gathers the piece at the edge into its cluster (docs/decisions.md,
+    /// "Ink running off the picture").
+    static func inside(insteadOf anchor: Int, in components: [Component], width: Int, height: Int) -> Int? {
+        func reachesEdge(_ box: BoundingBox) -> Bool {
+            box.minX == 0 || box.minY == 0 || box.maxX == width - 1 || box.maxY == height - 1
+        }
+        guard reachesEdge(components[anchor].box) else { return nil }
+        let candidates = notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
+        let inside = components.indices.filter { candidates[$0] && !reachesEdge(components[$0].box) }
+        // Heaviest first; the first of equal mass first.
+        for i in inside.sorted(by: { components[$0].mass > components[$1].mass || components[$0].mass == components[$1].mass && $0 < $1 }) {
+            if !near(i, in: components, among: candidates)[anchor] { return i }
+        }
+        return nil
     }
 
     /// Which of the `candidates` are not faint beside component `anchor`:

@@ -68,4 +68,36 @@ struct ComponentSelectionTests {
         #expect(digit.parts.count == 2)
         #expect(digit.parts.contains(BoundingBox(minX: 70, minY: 60, maxX: 77, maxY: 89)))
     }
+
+    /// A bar 8 pixels wide from the top edge down to y 70 at x 80..<88: a
+    /// pen running off the picture, heavier than the ring.
+    static func pen(_ x: Int, _ y: Int) -> Bool { (80..<88).contains(x) && y < 70 }
+
+    @Test("ink running off the picture gives way to a digit apart from it inside: the pen beside the sheet")
+    func penRunningOffThePicture() throws {
+        let map = Self.map { x, y in Self.pen(x, y) || Self.brokenRing(x, y) ? 1 : 0 }
+        let pen = map.indices.filter { Self.pen($0 % Self.side, $0 / Self.side) }.count
+        #expect(pen > map.count - pen, "the pen must be the heaviest for this test to mean anything")
+        let digit = try #require(ConnectedComponents.digit(in: map))
+        #expect(digit.box == BoundingBox(minX: 25, minY: 25, maxX: 55, maxY: 55))
+        #expect(digit.kept == 2 && digit.found == 3)
+    }
+
+    @Test("ink running off the picture stays the digit when nothing large lies apart from it: a tight crop's 1, a speck inside")
+    func cutByTheFrameAlone() throws {
+        let speck: (Int, Int) -> Bool = { x, y in (30..<33).contains(x) && (30..<33).contains(y) }
+        let map = Self.map { x, y in Self.pen(x, y) || speck(x, y) ? 1 : 0 }
+        let digit = try #require(ConnectedComponents.digit(in: map))
+        #expect(digit.box == BoundingBox(minX: 80, minY: 0, maxX: 87, maxY: 69))
+    }
+
+    @Test("a piece of the digit that reaches the edge keeps the digit's other pieces near it")
+    func digitReachingTheEdge() throws {
+        // The ring's left half moved to touch the left edge (x 0), its right
+        // half 3 pixels on: one digit, both halves in its cluster.
+        let map = Self.map { x, y in Self.brokenRing(x + 25, y) ? 1 : 0 }
+        let digit = try #require(ConnectedComponents.digit(in: map))
+        #expect(digit.kept == 2 && digit.box.minX == 0)
+    }
 }
+
