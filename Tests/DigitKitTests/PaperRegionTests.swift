@@ -41,45 +41,4 @@ struct PaperRegionTests {
         #expect(paper.minX >= 52 && paper.maxX <= 267 && paper.minY >= 52 && paper.maxY <= 347, "\(paper)")
         #expect(paper.minX < 90 && paper.maxX > 230 && paper.minY < 90 && paper.maxY > 310, "\(paper)")
     }
-
-    /// A 400x300 desk at level 70 with a sheet at 225 turned by `degrees`
-    /// about (cx, cy), `size` (width, height), and a dark bar on it.
-    static func turnedSheet(degrees: Double, cx: Double, cy: Double, size: (Double, Double)) -> Raster {
-        let width = 400, height = 300
-        let angle = degrees * .pi / 180, c = cos(angle), s = sin(angle)
-        var values = [Double](repeating: 70, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let dx = Double(x) - cx, dy = Double(y) - cy
-                let u = dx * c + dy * s, v = dy * c - dx * s
-                if abs(u) <= size.0 / 2 && abs(v) <= size.1 / 2 { values[y * width + x] = 225 }
-                if abs(u) <= 6 && abs(v) <= 40 { values[y * width + x] = 30 }
-            }
-        }
-        return Raster(width: width, height: height, values: values)
-    }
-
-    @Test("a sheet turned 35 degrees and cut off by the picture's edge is found on what shows of it")
-    func turnedSheetCutByTheFrame() throws {
-        // Centred near the right edge: a third of it lies beyond the frame.
-        let picture = Self.turnedSheet(degrees: 35, cx: 330, cy: 150, size: (260, 180))
-        let paper = try #require(PaperRegion.find(in: picture).bounds)
-        // The sheet shows over x 172-399 and nearly the whole height.
-        #expect(paper.minX > 172 && paper.minX < 220 && paper.maxX > 370, "\(paper)")
-        #expect(paper.minY < 60 && paper.maxY > 240, "\(paper)")
-    }
-
-    @Test("a bright round blob on a dark desk (a large 0 on black, filled) is no sheet")
-    func roundBlobIsNoSheet() {
-        let width = 400, height = 300
-        var values = [Double](repeating: 70, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let dx = Double(x - 200) / 120, dy = Double(y - 150) / 100
-                if dx * dx + dy * dy <= 1 { values[y * width + x] = 225 }
-            }
-        }
-        #expect(PaperRegion.find(in: Raster(width: width, height: height, values: values)).bounds == nil)
-    }
 }
-

@@ -187,24 +187,19 @@ OPENING_CELLS = 2
 
 
 def rectangularity(region):
-    """The best share of the cells inside the frame of a turned box (-44 to 44
-    degrees, 2-degree steps; the smallest around the region at that turn) that
-    the region fills, and that box's shorter side, in cells."""
+    """The best share of a rotated box (-20 to 20 degrees, 2-degree steps) the
+    region fills, and that box's shorter side, in cells."""
     ys, xs = np.nonzero(region)
     xs, ys = xs.astype(np.float64), ys.astype(np.float64)
-    gy, gx = np.mgrid[0:region.shape[0], 0:region.shape[1]].astype(np.float64)
     best, short = 0.0, 0.0
-    for degrees in range(-44, 45, 2):
+    for degrees in range(-20, 21, 2):
         a = math.radians(degrees)
-        c, s = math.cos(a), math.sin(a)
-        u, v = xs * c + ys * s, ys * c - xs * s
-        gu, gv = gx * c + gy * s, gy * c - gx * s
-        slack = 1e-9
-        in_box = int(((gu >= u.min() - slack) & (gu <= u.max() + slack)
-                      & (gv >= v.min() - slack) & (gv <= v.max() + slack)).sum())
-        share = len(xs) / in_box
+        u = xs * math.cos(a) + ys * math.sin(a)
+        v = ys * math.cos(a) - xs * math.sin(a)
+        du, dv = u.max() - u.min() + 1, v.max() - v.min() + 1
+        share = len(xs) / (du * dv)
         if share > best:
-            best, short = share, min(u.max() - u.min() + 1, v.max() - v.min() + 1)
+            best, short = share, min(du, dv)
     return best, short
 
 

@@ -17,11 +17,9 @@ internal import Musl
 /// - covers at least 12% of the picture and is mostly bright itself (ink
 ///   on it is a minority);
 /// - is at least 30 grey levels brighter than the desk;
-/// - fills at least 85% of the part inside the picture of a box turned
-///   by up to 44 degrees, with a shorter side of a quarter of the picture's:
-///   a sheet is a quadrilateral, where a large bright digit ("0" on black)
-///   is round or thin. A sheet the picture cuts off is judged on what shows;
-///   the box beyond the frame could hold nothing;
+/// - fills at least 85% of a box turned by up to 20 degrees, with a
+///   shorter side of a quarter of the picture's: a sheet is a quadrilateral,
+///   where a large bright digit ("0" on black) is round or thin;
 /// - has sharp edges: the steepest two-pixel step around its boundary is,
 ///   in the median, at least 0.35 of its contrast with the desk; the soft edge
 ///   of a shadow on a page is far below that.
@@ -132,24 +130,15 @@ struct PaperRegion {
         return (within(largest), within(filled))
     }
 
-    /// The turns of `rectangularity`'s boxes: -44 to 44 degrees in 2-degree
-    /// steps, which with a box's quarter-turn symmetry covers every angle.
-    static let boxDegrees = stride(from: -44, through: 44, by: 2)
-
-    /// The largest share of the cells inside the frame of a box turned by
-    /// one of `boxDegrees` (the smallest around the set cells at that turn)
-    /// that the set cells fill, and that box's shorter side in cells.
+    /// The largest share of a box turned by -20 to 20 degrees (2-degree
+    /// steps) that the set cells fill, and that box's shorter side in cells.
     static func rectangularity(_ region: CellGrid<Bool>) -> (fill: Double, shorter: Double) {
         var points: [(x: Double, y: Double)] = []
         for y in 0..<region.height {
             for x in 0..<region.width where region[x, y] { points.append((Double(x), Double(y))) }
         }
-        guard !points.isEmpty else { return (0, 0) }
-        // A cell on the box's edge is inside it, though rounding puts its
-        // turned coordinates a hair beyond.
-        let slack = 1e-9
         var best = 0.0, shorter = 0.0
-        for degrees in boxDegrees {
+        for degrees in stride(from: -20, through: 20, by: 2) {
             let angle = Double(degrees) * .pi / 180
             let c = cos(angle), s = sin(angle)
             var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
@@ -157,15 +146,9 @@ struct PaperRegion {
                 let u = p.x * c + p.y * s, v = p.y * c - p.x * s
                 minU = min(minU, u); maxU = max(maxU, u); minV = min(minV, v); maxV = max(maxV, v)
             }
-            var inBox = 0
-            for y in 0..<region.height {
-                for x in 0..<region.width {
-                    let u = Double(x) * c + Double(y) * s, v = Double(y) * c - Double(x) * s
-                    if u >= minU - slack && u <= maxU + slack && v >= minV - slack && v <= maxV + slack { inBox += 1 }
-                }
-            }
-            let fill = Double(points.count) / Double(inBox)
-            if fill > best { best = fill; shorter = min(maxU - minU + 1, maxV - minV + 1) }
+            let du = maxU - minU + 1, dv = maxV - minV + 1
+            let fill = Double(points.count) / (du * dv)
+            if fill > best { best = fill; shorter = min(du, dv) }
         }
         return (best, shorter)
     }
