@@ -243,8 +243,7 @@ struct LocatedInk {
     /// when the rules kept nothing: then they found other ink, not less of it.
     func strokesBolder(than rules: InkMap) -> Bool {
         guard !rules.indices.isEmpty else { return false }
-        let map = inkMap
-        let located = StrokeWidth.of(map.indices, width: map.width, height: map.height)
+        let located = StrokeWidth.of(probabilities, atLeast: Self.inkLevel)
         guard located >= Self.boldStrokePixels * max(1, pixelSize) else { return false }
         return located >= Self.boldStrokeRatio * StrokeWidth.of(rules.indices, width: rules.width, height: rules.height)
     }

@@ -23,4 +23,27 @@ enum StrokeWidth {
         }
         return 2 * Double(indices.count) / Double(max(1, edge))
     }
+
+    /// The width of the strokes made of `raster`'s pixels at or above
+    /// `level`, as `of(_:width:height:)` measures them: one pass over the
+    /// raster, with no set of indices built (the located ink's width is
+    /// asked on every picture the locator sees; `LocatedInk.strokesBolder`).
+    static func of(_ raster: Raster, atLeast level: Double) -> Double {
+        let width = raster.width, height = raster.height
+        var area = 0, edge = 0
+        raster.values.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width where p[row + x] >= level {
+                    let index = row + x
+                    area += 1
+                    let inside = (x == 0 || p[index - 1] >= level) && (x == width - 1 || p[index + 1] >= level)
+                        && (y == 0 || p[index - width] >= level) && (y == height - 1 || p[index + width] >= level)
+                    if !inside { edge += 1 }
+                }
+            }
+        }
+        return area == 0 ? 0 : 2 * Double(area) / Double(max(1, edge))
+    }
 }
+

@@ -46,4 +46,29 @@ struct StrokeWidthTests {
     func empty() {
         #expect(StrokeWidth.of([], width: Self.side, height: Self.side) == 0)
     }
+
+    @Test("measured on a raster at a level, the width is the one measured on the pixels at that level", arguments: [1, 2, 3])
+    func rasterTwin(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        // Blobs of random probabilities, some touching the picture's edges.
+        let width = 97, height = 61
+        var values = [Double](repeating: 0, count: width * height)
+        for _ in 0..<12 {
+            let cx = Int.random(in: 0..<width, using: &generator), cy = Int.random(in: 0..<height, using: &generator)
+            let radius = Int.random(in: 1...9, using: &generator)
+            for y in max(0, cy - radius)..<min(height, cy + radius) {
+                for x in max(0, cx - radius)..<min(width, cx + radius) {
+                    values[y * width + x] = max(values[y * width + x], Double.random(in: 0...1, using: &generator))
+                }
+            }
+        }
+        let raster = Raster(width: width, height: height, values: values)
+        for level in [0.25, 0.5, 0.9] {
+            let indices = values.indices.filter { values[$0] >= level }
+            #expect(!indices.isEmpty)
+            #expect(StrokeWidth.of(raster, atLeast: level) == StrokeWidth.of(indices, width: width, height: height))
+        }
+        #expect(StrokeWidth.of(Raster(width: width, height: height, values: [Double](repeating: 0, count: width * height)), atLeast: 0.5) == 0)
+    }
 }
+
