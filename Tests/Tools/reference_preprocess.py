@@ -473,44 +473,24 @@ def digit_in(ink):
     anchor = masses.index(max(masses))
     if areas[anchor] < max(4, math.ceil(width * height * 0.0001)):
         return None
-    def candidates(anchor):
-        # A tenth of the anchor's area, and not faint: a mean level at least
-        # FAINT_SHARE of the anchor's.
-        mean = masses[anchor] / areas[anchor]
-        return [areas[i] * 10 >= areas[anchor] and masses[i] / areas[i] >= FAINT_SHARE * mean
-                for i in range(len(areas))]
-
-    def near(anchor, keep):
-        # The kept components near the anchor, gathered outwards.
-        cluster = list(boxes[anchor])
-        near = [i == anchor for i in range(len(areas))]
-        grown = True
-        while grown:
-            grown = False
-            reach = NEAR_SHARE * max(cluster[2] - cluster[0] + 1, cluster[3] - cluster[1] + 1)
-            for i, b in enumerate(boxes):
-                if keep[i] and not near[i]:
-                    gap = max(b[0] - cluster[2], cluster[0] - b[2], b[1] - cluster[3], cluster[1] - b[3], 0)
-                    if gap <= reach:
-                        near[i] = grown = True
-                        cluster = [min(cluster[0], b[0]), min(cluster[1], b[1]), max(cluster[2], b[2]), max(cluster[3], b[3])]
-        return near
-
-    def reaches_edge(b):
-        return b[0] == 0 or b[1] == 0 or b[2] == width - 1 or b[3] == height - 1
-
-    # An anchor running off the picture gives way to the heaviest candidate
-    # that does not and whose cluster among the candidates leaves it out (a pen across a desk
-    # photo).
-    if reaches_edge(boxes[anchor]):
-        keep = candidates(anchor)
-        inside = [i for i in range(len(areas)) if keep[i] and not reaches_edge(boxes[i])]
-        for i in sorted(inside, key=lambda i: (-masses[i], i)):
-            if not near(i, keep)[anchor]:
-                anchor = i
-                break
-    keep = candidates(anchor)
-    keep = [k and n for k, n in zip(keep, near(anchor, keep))]
+    keep = [area * 10 >= areas[anchor] for area in areas]
+    # Not faint: a mean level at least FAINT_SHARE of the anchor's.
+    mean = masses[anchor] / areas[anchor]
+    keep = [k and masses[i] / areas[i] >= FAINT_SHARE * mean for i, k in enumerate(keep)]
+    # Only the kept components near the anchor, gathered outwards.
+    cluster = list(boxes[anchor])
+    near = [i == anchor for i in range(len(areas))]
+    grown = True
+    while grown:
+        grown = False
+        reach = NEAR_SHARE * max(cluster[2] - cluster[0] + 1, cluster[3] - cluster[1] + 1)
+        for i, b in enumerate(boxes):
+            if keep[i] and not near[i]:
+                gap = max(b[0] - cluster[2], cluster[0] - b[2], b[1] - cluster[3], cluster[1] - b[3], 0)
+                if gap <= reach:
+                    near[i] = grown = True
+                    cluster = [min(cluster[0], b[0]), min(cluster[1], b[1]), max(cluster[2], b[2]), max(cluster[3], b[3])]
+    keep = [k and n for k, n in zip(keep, near)]
     cleaned = ink.copy()
     for i, kept in enumerate(keep):
         if not kept:

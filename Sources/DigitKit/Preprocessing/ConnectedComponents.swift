@@ -1,7 +1,7 @@
 /// Step 9 (`DigitComponentsStage`): finds the digit among the ink:
 /// 8-connected components of the non-zero pixels, keeping those at least a
-/// tenth the size of the one holding the most ink (or of the heaviest apart
-/// from it, when it runs off the picture), not faint beside it, that lie
+/// tenth the size of the one holding the most ink (or, in located ink, of
+/// the heaviest apart from it when it runs off the picture), not faint beside it, that lie
 /// near it, and dropping the rest (isolated specks, dust, noise, faint
 /// traces, and grain far from the digit on a photo).
 enum ConnectedComponents {
@@ -80,14 +80,16 @@ enum ConnectedComponents {
     /// the boxes of every component large enough to keep (those far from the
     /// digit too: a digit written beside it is one, and the picture holds
     /// several digits), or nil when the component holding the most ink is
-    /// too small to be a digit.
+    /// too small to be a digit. `located`: the ink locator chose `map`'s
+    /// ink, so ink running off the picture is a pen it marked, not a desk's
+    /// pattern the rules took for ink (`inside(insteadOf:in:width:height:)`).
     /// `kept` and `found` count the components kept and all the components.
-    static func digit(in map: InkMap) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
+    static func digit(in map: InkMap, located: Bool = false) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
         let (labels, components) = label(map)
         guard !components.isEmpty else { return nil }
         var anchor = heaviest(components)
         guard components[anchor].area >= minimumArea(width: map.width, height: map.height) else { return nil }
-        if let inside = inside(insteadOf: anchor, in: components, width: map.width, height: map.height) { anchor = inside }
+        if located, let inside = inside(insteadOf: anchor, in: components, width: map.width, height: map.height) { anchor = inside }
         let candidates = notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
         let keep = near(anchor, in: components, among: candidates)
         let kept = parts(of: map, labels: labels, components: components, keeping: keep)

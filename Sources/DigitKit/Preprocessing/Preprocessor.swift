@@ -109,7 +109,7 @@ public struct Preprocessor: Sendable {
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                          surface: found.surface, paper: found.paper,
                                          inkDecision: subject.decision, located: located?.probabilities)
-        guard let map = subject.map, let digit = DigitComponentsStage().run(map, into: &analysis) else {
+        guard let map = subject.map, let digit = DigitComponentsStage(located: located != nil).run(map, into: &analysis) else {
             stages.analysis = analysis
             return stages
         }

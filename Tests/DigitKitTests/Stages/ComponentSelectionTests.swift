@@ -73,30 +73,35 @@ struct ComponentSelectionTests {
     /// pen running off the picture, heavier than the ring.
     static func pen(_ x: Int, _ y: Int) -> Bool { (80..<88).contains(x) && y < 70 }
 
-    @Test("ink running off the picture gives way to a digit apart from it inside: the pen beside the sheet")
+    @Test("located ink running off the picture gives way to a digit apart from it inside: the pen beside the sheet")
     func penRunningOffThePicture() throws {
         let map = Self.map { x, y in Self.pen(x, y) || Self.brokenRing(x, y) ? 1 : 0 }
         let pen = map.indices.filter { Self.pen($0 % Self.side, $0 / Self.side) }.count
         #expect(pen > map.count - pen, "the pen must be the heaviest for this test to mean anything")
-        let digit = try #require(ConnectedComponents.digit(in: map))
+        let digit = try #require(ConnectedComponents.digit(in: map, located: true))
         #expect(digit.box == BoundingBox(minX: 25, minY: 25, maxX: 55, maxY: 55))
         #expect(digit.kept == 2 && digit.found == 3)
+        // The rules' ink alone anchors on the heaviest, the bar (there a
+        // desk's pattern, not a pen the locator marked, runs off the
+        // picture), and the ring, within its reach, joins it.
+        let rules = try #require(ConnectedComponents.digit(in: map))
+        #expect(rules.box == BoundingBox(minX: 25, minY: 0, maxX: 87, maxY: 69))
     }
 
-    @Test("ink running off the picture stays the digit when nothing large lies apart from it: a tight crop's 1, a speck inside")
+    @Test("located ink running off the picture stays the digit when nothing large lies apart from it: a tight crop's 1, a speck inside")
     func cutByTheFrameAlone() throws {
         let speck: (Int, Int) -> Bool = { x, y in (30..<33).contains(x) && (30..<33).contains(y) }
         let map = Self.map { x, y in Self.pen(x, y) || speck(x, y) ? 1 : 0 }
-        let digit = try #require(ConnectedComponents.digit(in: map))
+        let digit = try #require(ConnectedComponents.digit(in: map, located: true))
         #expect(digit.box == BoundingBox(minX: 80, minY: 0, maxX: 87, maxY: 69))
     }
 
-    @Test("a piece of the digit that reaches the edge keeps the digit's other pieces near it")
+    @Test("a piece of a located digit that reaches the edge keeps the digit's other pieces near it")
     func digitReachingTheEdge() throws {
         // The ring's left half moved to touch the left edge (x 0), its right
         // half 3 pixels on: one digit, both halves in its cluster.
         let map = Self.map { x, y in Self.brokenRing(x + 25, y) ? 1 : 0 }
-        let digit = try #require(ConnectedComponents.digit(in: map))
+        let digit = try #require(ConnectedComponents.digit(in: map, located: true))
         #expect(digit.kept == 2 && digit.box.minX == 0)
     }
 }

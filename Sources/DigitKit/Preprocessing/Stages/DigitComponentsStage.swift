@@ -11,10 +11,13 @@ struct DigitComponentsStage: PreprocessingStage {
         let parts: [BoundingBox]
     }
 
+    /// Whether the ink locator chose the map's ink (steps 7 and 8 ran).
+    var located = false
+
     var step: PipelineStep { .components }
 
     func run(_ map: InkMap, into analysis: inout PipelineAnalysis) -> Digit? {
-        guard let digit = ConnectedComponents.digit(in: map) else {
+        guard let digit = ConnectedComponents.digit(in: map, located: located) else {
             analysis.record(step, "none large enough for a digit")
             return nil
         }
