@@ -90,7 +90,7 @@ enum ConnectedComponents {
         var anchor = heaviest(components)
         guard components[anchor].area >= minimumArea(width: map.width, height: map.height) else { return nil }
         if located, let inside = inside(insteadOf: anchor, in: components, width: map.width, height: map.height) { anchor = inside }
-        let candidates = notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
+        let candidates = candidates(components, beside: anchor)
         let keep = near(anchor, in: components, among: candidates)
         let kept = parts(of: map, labels: labels, components: components, keeping: keep)
         return (kept.map, kept.box, components.indices.filter { candidates[$0] }.map { components[$0].box },
@@ -130,13 +130,19 @@ enum ConnectedComponents {
             box.minX == 0 || box.minY == 0 || box.maxX == width - 1 || box.maxY == height - 1
         }
         guard reachesEdge(components[anchor].box) else { return nil }
-        let candidates = notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
+        let candidates = candidates(components, beside: anchor)
         let inside = components.indices.filter { candidates[$0] && !reachesEdge(components[$0].box) }
         // Heaviest first; the first of equal mass first.
         for i in inside.sorted(by: { components[$0].mass > components[$1].mass || components[$0].mass == components[$1].mass && $0 < $1 }) {
             if !near(i, in: components, among: candidates)[anchor] { return i }
         }
         return nil
+    }
+
+    /// The components that may join a digit anchored on `anchor`: at least
+    /// a tenth of its area and not faint beside it.
+    static func candidates(_ components: [Component], beside anchor: Int) -> [Bool] {
+        notFaint(components, beside: anchor, among: components.map { $0.area * 10 >= components[anchor].area })
     }
 
     /// Which of the `candidates` are not faint beside component `anchor`:

@@ -46,4 +46,3 @@ enum StrokeWidth {
         return area == 0 ? 0 : 2 * Double(area) / Double(max(1, edge))
     }
 }
-

@@ -105,4 +105,3 @@ struct ComponentSelectionTests {
         #expect(digit.kept == 2 && digit.box.minX == 0)
     }
 }
-

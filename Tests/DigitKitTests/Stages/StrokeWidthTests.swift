@@ -71,4 +71,3 @@ struct StrokeWidthTests {
         #expect(StrokeWidth.of(Raster(width: width, height: height, values: [Double](repeating: 0, count: width * height)), atLeast: 0.5) == 0)
     }
 }
-
