@@ -1,3 +1,4 @@
+import DigitKit
 import Foundation
 import Testing
 import TestSupport
@@ -35,7 +36,7 @@ struct ServeServiceTests {
         }
     }
 
-    @Test("/openapi.json is OpenAPI 3.1 and names exactly the server's routes, each of which answers")
+    @Test("/openapi.json is OpenAPI 3.1, names exactly the server's routes, each of which answers, and every error code and reading warning")
     func openAPIMatchesServer() throws {
         let server = try ServerUnderTest()
         defer { _ = server.stop() }
@@ -55,6 +56,9 @@ struct ServeServiceTests {
         let documentedCodes = Set((codes?["code"] as? [String: Any])?["enum"] as? [String] ?? [])
         let sourceCodes = try Self.errorCodesInSource()
         #expect(sourceCodes.isSubset(of: documentedCodes), "undocumented: \(sourceCodes.subtracting(documentedCodes))")
+        let reading = (((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Reading"] as? [String: Any])?["properties"] as? [String: Any]
+        let warnings = ((reading?["warnings"] as? [String: Any])?["items"] as? [String: Any])?["enum"] as? [String]
+        #expect(warnings.map(Set.init) == Set(ReadingWarning.allCases.map(\.rawValue)), "a reading's warnings: \(warnings ?? [])")
     }
 
     /// Every `code: "..."` an APIError is made with in the server's source.

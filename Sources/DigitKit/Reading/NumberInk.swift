@@ -14,6 +14,9 @@ struct NumberInk {
         var strongArea: Int
         /// Indices into the components of the labelled map.
         var components: [Int]
+        /// The height of its tallest component: a glyph gathered from dots
+        /// (a dotted page's) is tall, its components are not.
+        var tallestComponent: Int
     }
 
     /// Components below this share of the largest component's area are
@@ -59,8 +62,10 @@ struct NumberInk {
                 glyphs[host].area += part.area
                 glyphs[host].strongArea += strongAreas[index]
                 glyphs[host].components.append(index)
+                glyphs[host].tallestComponent = max(glyphs[host].tallestComponent, part.box.height)
             } else {
-                glyphs.append(Glyph(box: part.box, area: part.area, strongArea: strongAreas[index], components: [index]))
+                glyphs.append(Glyph(box: part.box, area: part.area, strongArea: strongAreas[index], components: [index],
+                                    tallestComponent: part.box.height))
             }
         }
         glyphs.sort { $0.box.minX < $1.box.minX }

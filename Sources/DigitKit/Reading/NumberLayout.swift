@@ -9,6 +9,10 @@ struct NumberLayout {
     let marks: [(glyph: Int, kind: NumberReading.Character.Kind)]
     /// Whether more decimal points were found than a number has (one was kept).
     let extraMarks: Bool
+    /// Glyphs beside the digits, on their line and of a digit's stroke,
+    /// that are neither digits nor marks (`unread(_:digits:marks:)`): the
+    /// reading may lack a character.
+    let unread: [Int]
 
     /// A tall glyph with less ink than this share of the inkiest tall
     /// glyph's is a faint stroke or dust, not a digit (a 1 has about a third
@@ -46,5 +50,6 @@ struct NumberLayout {
         self.digitGlyphs = digits
         self.marks = marks
         self.extraMarks = points > 1
+        self.unread = Self.unread(ink, digits: digits, marks: marks.map(\.0))
     }
 }

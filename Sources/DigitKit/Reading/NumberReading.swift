@@ -1,8 +1,12 @@
 /// Why a reading is doubtful whatever its confidence.
-public enum ReadingWarning: String, Sendable, Equatable {
+public enum ReadingWarning: String, Sendable, Equatable, CaseIterable {
     /// Ink read as a digit is more likely not a digit (the model's
     /// rejection class): a letter, a slash, a plus or percent sign.
     case notADigit = "not a digit"
+    /// Ink beside the digits, on their line, that was read as no
+    /// character: a stroke too faint or too short for a digit, which a
+    /// person may read as one (`NumberLayout.unread`).
+    case unreadInk = "ink left unread"
 }
 
 /// What `NumberReader` read in one picture: the characters left to right,
@@ -58,7 +62,8 @@ public struct NumberReading: Sendable, Equatable {
     public let mayHoldTouchingDigits: Bool
     /// What makes the reading doubtful whatever its confidence, beside the
     /// two above: ink read as a digit that the model finds is more likely
-    /// no digit at all (a letter, a slash, a plus sign).
+    /// no digit at all (a letter, a slash, a plus sign), or ink beside the
+    /// digits left unread.
     public let warnings: [ReadingWarning]
 
     /// The characters as text ("2026", "3.14", "-12"); nil when the picture

@@ -81,7 +81,7 @@ struct PendingReading: Sendable {
             return PixelRectangle(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         }
         var confidence = 1.0
-        var warnings: [ReadingWarning] = []
+        var warnings: [ReadingWarning] = layout.unread.isEmpty ? [] : [.unreadInk]
         var touching = segmentations.contains { $0.boundaries.count > 2 }
         for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
             let glyph = glyphBoxes[glyphIndex]

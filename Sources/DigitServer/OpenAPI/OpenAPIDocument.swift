@@ -70,7 +70,7 @@ enum OpenAPIDocument {
           "text": {"type": ["string", "null"]},
           "confidence": {"type": "number", "minimum": 0, "maximum": 1},
           "uncertain": {"type": "boolean"},
-          "warnings": {"type": "array", "items": {"type": "string"}},
+          "warnings": {"type": "array", "items": {"type": "string", "enum": ["not a digit", "ink left unread"]}},
           "digits": {
             "type": "array",
             "items": {
