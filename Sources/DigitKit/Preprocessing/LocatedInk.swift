@@ -97,6 +97,16 @@ struct LocatedInk {
         return StrokeWidth.of(rules.indices, width: rules.width, height: rules.height) < pixelSize
     }
 
+    /// This look and `other` (of the same picture) together: the higher
+    /// probability at each pixel, the finer pixels.
+    func union(_ other: LocatedInk) -> LocatedInk {
+        precondition(probabilities.width == other.probabilities.width && probabilities.height == other.probabilities.height)
+        let values = zip(probabilities.values, other.probabilities.values).map(max)
+        return LocatedInk(probabilities: Raster(width: probabilities.width, height: probabilities.height, values: values),
+                          peak: max(peak, other.peak), inkPixels: max(inkPixels, other.inkPixels),
+                          pixelSize: min(pixelSize, other.pixelSize))
+    }
+
     /// The located ink as an ink map: the pixels at or above `inkLevel`,
     /// valued by their probability stretched from `inkLevel` to 1.
     var inkMap: InkMap {

@@ -6,6 +6,8 @@
 /// in the `PipelineAnalysis`, numbered as `PipelineStep` defines:
 /// 1. analysis size: at most 512 pixels on the longer side (`AnalysisSizeStage`);
 /// 2. paper: the sheet lying on a desk, if any (`PaperStage`, `PaperRegion`);
+///    after step 7, where the rules found no ink, the region around the
+///    located ink (`LocatedRegionStage`), and steps 3 to 6 again;
 /// 3. background and noise, polarity unknown (`BackgroundStage`);
 /// 4. polarity: dark ink is inverted to bright; three rules, any one says
 ///    dark (`PolarityStage`), or `--invert`;
@@ -101,10 +103,7 @@ public struct Preprocessor: Sendable {
             stages.analysis = analysis
             return stages
         }
-        let found = inkMap(for: image, into: &analysis)
-        let located = try locator.map { (locator) throws(DigitError) in
-            try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map), into: &analysis)
-        }
+        let (found, located) = try inkAndLocated(for: image, into: &analysis)
         let subject = SubjectInkStage().run(.init(rules: found.map, located: located), into: &analysis)
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                          surface: found.surface, paper: found.paper,
@@ -125,8 +124,10 @@ public struct Preprocessor: Sendable {
 
     /// What steps 1 to 6 of the MNIST pipeline found: the rules' ink.
     struct FoundInk {
+        /// The picture at analysis size, and its bytes when it was not shrunk.
+        let picture: AnalysisSizeStage.Output
         /// The picture at analysis size.
-        let gray: Raster
+        var gray: Raster { picture.gray }
         /// Whether its ink is dark (and so the picture is inverted).
         let inverted: Bool
         /// The ink map, before weak pixels and specks are dropped; nil when no ink stands out of the noise.
@@ -147,13 +148,32 @@ public struct Preprocessor: Sendable {
     func inkMap(for image: GrayImage, into analysis: inout PipelineAnalysis) -> FoundInk {
         let picture = AnalysisSizeStage().run(image, into: &analysis)
         let paper = PaperStage().run(picture.gray, into: &analysis)
+        return inkMap(in: picture, paper: paper, into: &analysis)
+    }
+
+    /// Steps 1 to 7, shared with NumberReader: the rules' ink, and the
+    /// locator's map when a locator is set. Where the rules find no ink in
+    /// the whole picture but the locator sees some, steps 3 to 6 run again
+    /// on the region around it (`LocatedRegionStage`): a busy desk (a
+    /// checked cloth) sets a noise threshold that a note's ink does not
+    /// rise above.
+    func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
+        let found = inkMap(for: image, into: &analysis)
+        guard let locator else { return (found, nil) }
+        let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map), into: &analysis)
+        guard found.map == nil, let region = LocatedRegionStage().run(located, into: &analysis) else { return (found, located) }
+        return (inkMap(in: found.picture, paper: region, into: &analysis), located)
+    }
+
+    /// Steps 3 to 6 on `picture`, within `paper`.
+    func inkMap(in picture: AnalysisSizeStage.Output, paper: PaperRegion, into analysis: inout PipelineAnalysis) -> FoundInk {
         let first = BackgroundStage().run(.init(picture: picture, paper: paper), into: &analysis)
         let inkIsDark = PolarityStage(inversion: inversion).run(.init(first: first, paper: paper), into: &analysis)
         let background = StrokeWidthStage().run(.init(picture: picture, paper: paper, first: first, inkIsDark: inkIsDark),
                                                 into: &analysis)
         let map = StandOutInkStage().run(.init(gray: picture.gray, paper: paper, background: background, inkIsDark: inkIsDark),
                                          into: &analysis)
-        return FoundInk(gray: picture.gray, inverted: inkIsDark, map: map, surface: background.surface, paper: paper.bounds)
+        return FoundInk(picture: picture, inverted: inkIsDark, map: map, surface: background.surface, paper: paper.bounds)
     }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.

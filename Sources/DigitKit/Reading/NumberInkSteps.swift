@@ -3,8 +3,9 @@
 public struct NumberInkSteps: Sendable {
     /// Each step's decision, as `ascii --steps` prints one digit's: which
     /// part decided the ink (the rules, the locator, or nothing) is step 8.
-    /// Steps 7 and 8 run only when the rules found ink; step 7 only with a
-    /// locator.
+    /// Step 7 runs with a locator; where the rules found no ink in the
+    /// whole picture but the locator sees some, steps 2 to 6 run again
+    /// around it. Step 8 runs only when the rules found ink.
     public let analysis: PipelineAnalysis
     /// The picture at analysis size (at most `Preprocessor.analysisSide`
     /// on its longer side) with its ink contrast-stretched to 255 and

@@ -12,6 +12,8 @@ struct NumberSegmentation {
     let segmentations: [GlyphSegmentation]
     /// Per digit glyph, the run the line model reads whole, if any.
     let runs: [LineRun?]
+    /// Whether ink of a digit's size beside the number was left out (`NumberSubjectInk.leftOut`).
+    let leftOut: Bool
 
     /// Cuts `image`'s ink (`NumberSubjectInk`) into glyphs and candidate
     /// pieces; nil when the picture holds no digit. With `length`, a glyph
@@ -33,5 +35,6 @@ struct NumberSegmentation {
             runs.append(run)
         }
         (gray, self.ink, self.layout, self.segmentations, self.runs) = (found.gray, ink, layout, segmentations, runs)
+        leftOut = found.leftOut
     }
 }

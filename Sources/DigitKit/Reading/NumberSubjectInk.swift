@@ -15,27 +15,41 @@ struct NumberSubjectInk {
     let map: InkMap?
     /// Which part decided (`.rules` without a locator, or when the rules found no ink).
     let decision: InkDecision
+    /// Whether ink of a digit's size on the number's line, beside it, was
+    /// left out because the locator did not mark it (`kept(_:located:)`).
+    var leftOut = false
 
     /// The number ink of `image` under `preprocessor`, each step's decision
-    /// recorded in `analysis` (steps 7 and 8 only when the rules found ink);
+    /// recorded in `analysis` (step 7 with a locator, step 8 only when the
+    /// rules found ink, around the located ink if not in the whole picture);
     /// throws what the ink locator throws.
     init(_ image: GrayImage, preprocessor: Preprocessor, into analysis: inout PipelineAnalysis) throws(DigitError) {
-        let found = preprocessor.inkMap(for: image, into: &analysis)
+        let (found, located) = try preprocessor.inkAndLocated(for: image, into: &analysis)
         gray = found.gray
         guard let rules = found.map else {
             (map, decision) = (nil, .rules)
             return
         }
-        let located = try preprocessor.locator.map { (locator) throws(DigitError) in
-            try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: rules), into: &analysis)
+        let stage = SubjectInkStage()
+        guard var located else {
+            (map, decision) = (rules, stage.run(.init(rules: rules, located: nil), into: &analysis).decision)
+            return
         }
-        let subject = SubjectInkStage().run(.init(rules: rules, located: located), into: &analysis)
+        var subject = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+        var narrowed = Self.map(for: subject, rules: rules, located: located)
+        if narrowed.leftOut, let locator = preprocessor.locator, located.pixelSize * Double(LocatedInk.side) > Double(LocatedInk.closerSide) {
+            // A digit at the end of a wide number, which the locator did not
+            // mark at `LocatedInk.side`: its closer look, with the first.
+            let closer = try LocatedInk.locate(found.gray, with: locator, side: LocatedInk.closerSide)
+            located = located.union(closer)
+            analysis.record(.inkLocator, "ink of a digit's size beside the number, not marked: looked again at "
+                + "\(LocatedInk.closerSide) px, \(InkLocatorStage.describe(closer))")
+            subject = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+            narrowed = Self.map(for: subject, rules: rules, located: located)
+        }
+        stage.record(subject, into: &analysis)
         decision = subject.decision
-        if let located {
-            map = Self.map(for: subject, rules: rules, located: located)
-        } else {
-            map = rules
-        }
+        (map, leftOut) = (narrowed.map, narrowed.leftOut)
         if decision == .rulesWhereLocated || decision == .rulesBeyondLocated {
             analysis.amend(.subjectInk, appending: "; for a number, narrowed to each blob of located ink, small marks (a point, a minus) kept")
         }
@@ -51,12 +65,12 @@ struct NumberSubjectInk {
     /// `kept(_:located:)` where the locator agrees with it, the located ink
     /// where it saw other ink, none where it saw none (unless the rules'
     /// strokes are finer than its pixels: then theirs).
-    static func map(for subject: SubjectInkStage.Output, rules: InkMap, located: LocatedInk) -> InkMap? {
+    static func map(for subject: SubjectInkStage.Output, rules: InkMap, located: LocatedInk) -> (map: InkMap?, leftOut: Bool) {
         switch subject.decision {
         case .rulesWhereLocated, .rulesBeyondLocated: kept(rules, located: located)
-        case .located, .locatedBolder: subject.map
-        case .nothingLocated: nil
-        case .rules, .rulesFinerThanLocator: rules
+        case .located, .locatedBolder: (subject.map, false)
+        case .nothingLocated: (nil, false)
+        case .rules, .rulesFinerThanLocator: (rules, false)
         }
     }
 
@@ -69,8 +83,10 @@ struct NumberSubjectInk {
     /// within `LocatedInk.reach` times the box of a blob it touches stays
     /// whole (a stroke's end the coarser locator missed), a larger one keeps
     /// only its pixels near located ink (a line through the digits keeps
-    /// what crosses them).
-    static func kept(_ rules: InkMap, located: LocatedInk) -> InkMap {
+    /// what crosses them). `leftOut`: some component apart from the located
+    /// ink has a digit's size and strong ink, and lies on the number's line
+    /// within a line's height of its first or last glyph (`isBeside`).
+    static func kept(_ rules: InkMap, located: LocatedInk) -> (map: InkMap, leftOut: Bool) {
         let near = located.nearInk, radius = located.widening
         let locatedMap = located.inkMap
         let (blobLabels, blobs) = ConnectedComponents.label(locatedMap)
@@ -96,15 +112,30 @@ struct NumberSubjectInk {
         // component apart from the located ink stays when it is small and
         // lies within the number's box, or up to a box's height before it (a minus).
         let number = rules.filtered(byLocator)
-        guard let box = number.boundingBox else { return number }
+        guard let box = number.boundingBox else { return (number, false) }
         let mark = components.map { component in
             let c = component.box
             return c.minX >= box.minX - box.height && c.maxX <= box.maxX && c.minY >= box.minY && c.maxY <= box.maxY
                 && c.height * 2 <= box.height && c.width <= box.height
         }
-        return rules.filtered { k in
+        var strong = [Bool](repeating: false, count: components.count)
+        for (label, value) in zip(labels, rules.values) where value >= InkExtractor.weakShare { strong[Int(label) - 1] = true }
+        let leftOut = components.indices.contains { !touches[$0] && strong[$0] && isBeside(components[$0].box, number: box) }
+        let map = rules.filtered { k in
             let component = Int(labels[k]) - 1
             return byLocator(k) || (!touches[component] && mark[component])
         }
+        return (map, leftOut)
+    }
+
+    /// Whether `c` may be a digit of the number in `box` that was left
+    /// out: half to one and a quarter times its height, no wider than that
+    /// height, at least half of it within its rows, and outside it by at
+    /// most half its height (a digit's spacing) to the left or the right.
+    static func isBeside(_ c: BoundingBox, number box: BoundingBox) -> Bool {
+        let rows = min(c.maxY, box.maxY) - max(c.minY, box.minY) + 1
+        let gap = c.minX > box.maxX ? c.minX - box.maxX : box.minX - c.maxX
+        return c.height * 2 >= box.height && c.height * 4 <= box.height * 5 && c.width <= box.height
+            && rows * 2 >= c.height && (c.minX > box.maxX || c.maxX < box.minX) && gap * 2 <= box.height
     }
 }

@@ -12,6 +12,9 @@ struct PendingReading: Sendable {
     /// runs' rasters: a batch holds many pending readings).
     let glyphBoxes: [BoundingBox]
     let layout: NumberLayout
+    /// Whether the reader saw ink beside the number that it did not read
+    /// (`NumberLayout.unread`, `NumberSegmentation.leftOut`).
+    let leftUnread: Bool
     let segmentations: [GlyphSegmentation]
     /// Per digit glyph, whether the line model read it as a run.
     let readAsRun: [Bool]
@@ -39,6 +42,7 @@ struct PendingReading: Sendable {
         (analysisWidth, analysisHeight) = (cut.gray.width, cut.gray.height)
         glyphBoxes = cut.ink.glyphs.map(\.box)
         readAsRun = cut.runs.map { $0 != nil && lineModel != nil }
+        leftUnread = !cut.layout.unread.isEmpty || cut.leftOut
         (self.layout, self.segmentations, self.length) = (cut.layout, cut.segmentations, length)
         // The runs first: the line model reads each with every count of
         // digits. Where one digit is its best count, the digit model, the
@@ -81,7 +85,7 @@ struct PendingReading: Sendable {
             return PixelRectangle(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         }
         var confidence = 1.0
-        var warnings: [ReadingWarning] = layout.unread.isEmpty ? [] : [.unreadInk]
+        var warnings: [ReadingWarning] = leftUnread ? [.unreadInk] : []
         var touching = segmentations.contains { $0.boundaries.count > 2 }
         for (k, glyphIndex) in layout.digitGlyphs.enumerated() {
             let glyph = glyphBoxes[glyphIndex]

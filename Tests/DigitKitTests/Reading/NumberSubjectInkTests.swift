@@ -30,7 +30,7 @@ struct NumberSubjectInkTests {
 
     static func kept(_ ink: Set<Int>) -> Set<Int> {
         let rules = InkMap(width: width, height: height, indices: ink.sorted(), values: ink.map { _ in 1 })
-        return Set(NumberSubjectInk.kept(rules, located: located).indices)
+        return Set(NumberSubjectInk.kept(rules, located: located).map.indices)
     }
 
     @Test("a stroke's end the locator missed stays; a line through the digits keeps only what crosses them")
@@ -55,5 +55,22 @@ struct NumberSubjectInkTests {
                       pixels(columns: 10...11, rows: 1...2), pixels(columns: 10...11, rows: 17...18)])
     func notPunctuation(_ mark: Set<Int>) {
         #expect(Self.kept(Self.first.union(Self.second).union(mark)) == Self.first.union(Self.second))
+    }
+
+    static func leftOut(_ ink: Set<Int>) -> Bool {
+        let rules = InkMap(width: width, height: height, indices: ink.sorted(), values: ink.map { _ in 1 })
+        return NumberSubjectInk.kept(rules, located: located).leftOut
+    }
+
+    @Test("a stroke of a digit's height on the line, a digit's spacing after the number, that the locator did not mark is left out")
+    func strokeLeftOut() {
+        let digits = Self.first.union(Self.second)
+        #expect(!Self.leftOut(digits))
+        #expect(Self.leftOut(digits.union(Self.pixels(columns: 21...22, rows: 5...15))))
+        // Not a digit left out: a speck, a stroke far beyond the number, one under its line, one taller than the digits.
+        for other in [Self.speck, Self.pixels(columns: 30...31, rows: 4...15), Self.pixels(columns: 21...22, rows: 14...19),
+                      Self.pixels(columns: 21...22, rows: 0...19)] {
+            #expect(!Self.leftOut(digits.union(other)), "\(other.sorted().first ?? -1)")
+        }
     }
 }

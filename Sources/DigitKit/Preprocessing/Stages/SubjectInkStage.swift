@@ -22,9 +22,14 @@ struct SubjectInkStage: PreprocessingStage {
 
     func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
         let output = Self.choose(rules: input.rules.map(InkExtractor.strong), located: input.located)
+        record(output, into: &analysis)
+        return output
+    }
+
+    /// Records `output`'s decision, for a caller that chose with `choose`.
+    func record(_ output: Output, into analysis: inout PipelineAnalysis) {
         let decision = output.decision == .rules ? "rules (no locator)" : output.decision.rawValue
         analysis.record(step, decision + (output.map == nil ? ", no ink" : ""))
-        return output
     }
 
     /// The subject's ink among the rules' strong ink and the located ink.
