@@ -5,7 +5,8 @@ public enum ReadingWarning: String, Sendable, Equatable, CaseIterable {
     case notADigit = "not a digit"
     /// Ink beside the digits, on their line, that was read as no
     /// character: a stroke too faint or too short for a digit, which a
-    /// person may read as one (`NumberLayout.unread`).
+    /// person may read as one (`NumberLayout.unread`), or ink of a digit's
+    /// size that the locator did not mark (`NumberSubjectInk.leftOut`).
     case unreadInk = "ink left unread"
 }
 

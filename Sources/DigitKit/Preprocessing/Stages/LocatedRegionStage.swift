@@ -4,7 +4,7 @@
 /// is the case: the cloth's contrast sets the noise threshold, and the
 /// pen's ink on the note does not rise above it; `PaperRegion` finds no
 /// sheet where the cloth's bright checks join the note's border.
-struct LocatedRegionStage {
+struct LocatedRegionStage: PreprocessingStage {
     /// The located box grows by this share of its longer side on each
     /// side: enough paper around the ink for the background cells, little
     /// of the desk beyond a note.
