@@ -92,10 +92,14 @@ struct LocatedInk {
     /// The closer look's `seesInk` asks for the same nine pixels, a quarter
     /// of the area they are at `side` (docs/decisions.md).
     func looksCloser(for rules: InkMap?) -> Bool {
-        guard !seesInk, pixelSize * Double(Self.side) > Double(Self.closerSide) else { return false }
+        guard !seesInk, closerLookIsFiner else { return false }
         guard let rules else { return peak >= Self.seenPeak }
         return StrokeWidth.of(rules.indices, width: rules.width, height: rules.height) < pixelSize
     }
+
+    /// Whether a look at `closerSide` sees the picture in finer pixels than
+    /// this one: the picture is larger than `closerSide`.
+    var closerLookIsFiner: Bool { pixelSize * Double(Self.side) > Double(Self.closerSide) }
 
     /// This look and `other` (of the same picture) together: the higher
     /// probability at each pixel, the finer pixels.

@@ -35,16 +35,17 @@ struct NumberSubjectInk {
             (map, decision) = (rules, stage.run(.init(rules: rules, located: nil), into: &analysis).decision)
             return
         }
-        var subject = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+        let strong = InkExtractor.strong(rules)
+        var subject = SubjectInkStage.choose(rules: strong, located: located)
         var narrowed = Self.map(for: subject, rules: rules, located: located)
-        if narrowed.leftOut, let locator = preprocessor.locator, located.pixelSize * Double(LocatedInk.side) > Double(LocatedInk.closerSide) {
+        if narrowed.leftOut, let locator = preprocessor.locator, located.closerLookIsFiner {
             // A digit at the end of a wide number, which the locator did not
             // mark at `LocatedInk.side`: its closer look, with the first.
             let closer = try LocatedInk.locate(found.gray, with: locator, side: LocatedInk.closerSide)
             located = located.union(closer)
             analysis.record(.inkLocator, "ink of a digit's size beside the number, not marked: looked again at "
                 + "\(LocatedInk.closerSide) px, \(InkLocatorStage.describe(closer))")
-            subject = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+            subject = SubjectInkStage.choose(rules: strong, located: located)
             narrowed = Self.map(for: subject, rules: rules, located: located)
         }
         stage.record(subject, into: &analysis)
@@ -84,8 +85,8 @@ struct NumberSubjectInk {
     /// whole (a stroke's end the coarser locator missed), a larger one keeps
     /// only its pixels near located ink (a line through the digits keeps
     /// what crosses them). `leftOut`: some component apart from the located
-    /// ink has a digit's size and strong ink, and lies on the number's line
-    /// within a line's height of its first or last glyph (`isBeside`).
+    /// ink has strong ink and may be a digit of the number left out
+    /// (`isBeside`).
     static func kept(_ rules: InkMap, located: LocatedInk) -> (map: InkMap, leftOut: Bool) {
         let near = located.nearInk, radius = located.widening
         let locatedMap = located.inkMap
@@ -136,6 +137,6 @@ struct NumberSubjectInk {
         let rows = min(c.maxY, box.maxY) - max(c.minY, box.minY) + 1
         let gap = c.minX > box.maxX ? c.minX - box.maxX : box.minX - c.maxX
         return c.height * 2 >= box.height && c.height * 4 <= box.height * 5 && c.width <= box.height
-            && rows * 2 >= c.height && (c.minX > box.maxX || c.maxX < box.minX) && gap * 2 <= box.height
+            && rows * 2 >= c.height && gap > 0 && gap * 2 <= box.height
     }
 }
