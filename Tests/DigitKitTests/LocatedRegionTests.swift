@@ -44,6 +44,12 @@ struct LocatedRegionTests {
         #expect(stages.inkDecision == .rulesWhereLocated)
         let region = try #require(stages.analysis.decisions.last { $0.step == .paper })
         #expect(region.text.hasPrefix("no ink stood out of the whole picture, the locator saw some"))
+        // Steps 2 to 6 ran again after step 7: marked, and indented under it so the numbers read in order.
+        let again = stages.analysis.decisions.filter(\.again)
+        #expect(again.map(\.step) == [.paper, .background, .polarity, .strokeWidth, .standOutInk])
+        #expect(stages.analysis.decisions.prefix { !$0.again }.last?.step == .inkLocator)
+        #expect(again.allSatisfy { $0.line.hasPrefix("   \($0.step.rawValue). ") })
+        #expect(stages.analysis.decisions.filter { !$0.again }.map(\.step.rawValue) == stages.analysis.decisions.filter { !$0.again }.map(\.step.rawValue).sorted())
         let box = try #require(stages.paper)
         // Around the 7 (drawn over x 118-201, y 78-161), a small part of the picture.
         #expect(box.minX <= 130 && box.maxX >= 190 && box.minY <= 95 && box.maxY >= 150, "\(box)")

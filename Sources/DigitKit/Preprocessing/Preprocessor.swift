@@ -161,6 +161,8 @@ public struct Preprocessor: Sendable {
         let found = inkMap(for: image, into: &analysis)
         guard let locator else { return (found, nil) }
         let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map), into: &analysis)
+        analysis.runningAgain = true
+        defer { analysis.runningAgain = false }
         guard found.map == nil, let region = LocatedRegionStage().run(located, into: &analysis) else { return (found, located) }
         return (inkMap(in: found.picture, paper: region, into: &analysis), located)
     }

@@ -7,13 +7,21 @@ public struct PipelineAnalysis: Sendable, Equatable {
         public let step: PipelineStep
         /// What it decided and why, in words.
         public let text: String
+        /// Whether the step ran again on a region the ink locator pointed
+        /// at (steps 2 to 6 after step 7, `LocatedRegionStage`).
+        public var again = false
 
-        /// The decision as one line: "4. polarity: inverted (...)".
-        public var line: String { "\(step.rawValue). \(step.name): \(text)" }
+        /// The decision as one line: "4. polarity: inverted (...)"; indented
+        /// under the step that sent it back when it ran again, so that the
+        /// numbers read in order.
+        public var line: String { "\(again ? "   " : "")\(step.rawValue). \(step.name): \(text)" }
     }
 
     /// The decisions, in the order the steps ran.
     public private(set) var decisions: [Decision] = []
+
+    /// Whether the steps recorded now run again (`Decision.again`).
+    var runningAgain = false
 
     /// An analysis with no decision yet.
     public init() {}
@@ -28,14 +36,14 @@ public struct PipelineAnalysis: Sendable, Equatable {
 
     /// Records what `step` decided.
     mutating func record(_ step: PipelineStep, _ text: String) {
-        decisions.append(Decision(step: step, text: text))
+        decisions.append(Decision(step: step, text: text, again: runningAgain))
     }
 
     /// Adds `text` to what `step` decided last, for a caller that carries
     /// a stage's decision further (a number's ink after one digit's).
     mutating func amend(_ step: PipelineStep, appending text: String) {
         guard let last = decisions.lastIndex(where: { $0.step == step }) else { return }
-        decisions[last] = Decision(step: step, text: decisions[last].text + text)
+        decisions[last] = Decision(step: step, text: decisions[last].text + text, again: decisions[last].again)
     }
 }
 
