@@ -17,7 +17,9 @@ extension NumberLayout {
     /// no digit's columns: a digit's own stray piece is not another
     /// character), at least half of them within the line's rows, with some
     /// strong ink (the digit model's; a glyph of weak ink is a JPEG's edge
-    /// or a shadow).
+    /// or a shadow). A dash before the first digit that is no minus by its
+    /// place (`Punctuation.isMinus`) counts too, however flat: a sign the
+    /// reading would otherwise lose without a word.
     static func unread(_ ink: NumberInk, digits: [Int], marks: [Int]) -> [Int] {
         guard let first = digits.first, let last = digits.last else { return [] }
         let glyphs = ink.glyphs, line = Double(ink.lineHeight)
@@ -25,8 +27,9 @@ extension NumberLayout {
         let left = glyphs[first].box.minX - ink.lineHeight, right = glyphs[last].box.maxX + ink.lineHeight
         return glyphs.indices.filter { index in
             let glyph = glyphs[index], box = glyph.box
+            let dash = box.maxX < glyphs[first].box.minX && Punctuation.isDash(box, lineHeight: ink.lineHeight)
             guard !digits.contains(index), !marks.contains(index), glyph.strongArea > 0,
-                  Double(glyph.tallestComponent) >= line * unreadStroke,
+                  Double(glyph.tallestComponent) >= line * unreadStroke || dash,
                   !Punctuation.isSmall(glyph, lineHeight: ink.lineHeight) || Double(glyph.area) >= medianArea * unreadInk,
                   box.maxX >= left, box.minX <= right,
                   !digits.contains(where: { overlap(glyphs[$0].box, box) > 0 }) else { return false }

@@ -49,6 +49,21 @@ struct UnreadInkTests {
         }
     }
 
+    @Test("a dash before the first digit: a minus from 0.15 to 0.85 down the line; unread ink elsewhere on the line; nothing above it")
+    func dashBeforeFirstDigit() throws {
+        // The digits fill rows 10-49 (a line 40 high) from x 30; the dash is
+        // 20 wide and 4 high at x 6 (an eighth of a solid digit block's ink),
+        // its middle at row top + 1.5.
+        let digits = Self.digits.map { (x: $0.x + 20, y: $0.y, width: $0.width, height: $0.height) }
+        for (top, minus, unread) in [(16, true, 0), (28, true, 0), (40, true, 0), (11, false, 1), (45, false, 1), (2, false, 0)] {
+            let ink = try #require(NumberInk(Self.map(digits + [(6, top, 20, 4)])))
+            let layout = NumberLayout(ink)
+            #expect(layout.digitGlyphs.count == 3, "dash at row \(top)")
+            #expect(layout.marks.map(\.kind) == (minus ? [.minus] : []), "dash at row \(top)")
+            #expect(layout.unread.count == unread, "dash at row \(top)")
+        }
+    }
+
     @Test("a committed number with a short stroke painted beside it reads the same digits and warns")
     func paintedStroke() throws {
         let reader = try NumberFixtures.cuttingReader()
