@@ -83,6 +83,8 @@ enum ConnectedComponents {
     /// too small to be a digit. `located`: the ink locator chose `map`'s
     /// ink, so ink running off the picture is a pen it marked, not a desk's
     /// pattern the rules took for ink (`inside(insteadOf:in:width:height:)`).
+    /// A frame around the digit is dropped (`frame(around:in:labels:components:)`,
+    /// `inside(frame:in:labels:components:)`).
     /// `kept` and `found` count the components kept and all the components.
     static func digit(in map: InkMap, located: Bool = false) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
         let (labels, components) = label(map)
@@ -90,7 +92,14 @@ enum ConnectedComponents {
         var anchor = heaviest(components)
         guard components[anchor].area >= minimumArea(width: map.width, height: map.height) else { return nil }
         if located, let inside = inside(insteadOf: anchor, in: components, width: map.width, height: map.height) { anchor = inside }
-        let candidates = candidates(components, beside: anchor)
+        var frame: Int?
+        if let inside = inside(frame: anchor, in: map, labels: labels, components: components) {
+            (frame, anchor) = (anchor, inside)
+        } else {
+            frame = self.frame(around: anchor, in: map, labels: labels, components: components)
+        }
+        var candidates = candidates(components, beside: anchor)
+        if let frame { candidates[frame] = false }
         let keep = near(anchor, in: components, among: candidates)
         let kept = parts(of: map, labels: labels, components: components, keeping: keep)
         return (kept.map, kept.box, components.indices.filter { candidates[$0] }.map { components[$0].box },
