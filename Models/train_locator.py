@@ -93,6 +93,7 @@ def main():
     ap.add_argument("--side", type=int, default=128, help="the longer side of the pictures the locator is given")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", help="a locator (TorchScript) to start from instead of random weights: a fine-tune")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -101,6 +102,8 @@ def main():
     pictures, masks, _, _ = load(args.train, args.side)
     check_set = load(args.check, args.side)
     model = LocatorNet(args.width)
+    if args.init:
+        model.load_state_dict(torch.jit.load(args.init).state_dict())
     print(f"torch {torch.__version__}, {args.threads} threads, {sum(p.numel() for p in model.parameters())} "
           f"parameters, {len(pictures)} scenes to train on, {len(check_set[0])} to check", flush=True)
     steps = (len(pictures) + args.batch - 1) // args.batch

@@ -1,7 +1,7 @@
 """Writes a set of synthetic training scenes (see scene.py) into one npz, or PNG previews.
 
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --out FILE.npz --count N --seed S
-        [--side 128] [--processes P]
+        [--side 128] [--processes P] [--fine SHARE] [--pencils]
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --preview DIR --count 60 --seed S
 
 The npz holds pictures [N, side, side] uint8 (each padded by replicating its
@@ -34,10 +34,11 @@ import scene  # noqa: E402
 _bank = None
 
 
-def _init(mnist_dir, fine_share=0.0):
+def _init(mnist_dir, fine_share=0.0, pencils=False):
     global _bank
     _bank = glyphs.load_bank(mnist_dir, "make_set")
     glyphs.set_share("fine", fine_share)
+    scene.pencils = pencils
 
 
 def _make(job):
@@ -51,12 +52,12 @@ def _make(job):
     return picture, mask, (h, w), s["label"], s["kind"]
 
 
-def generate(mnist_dir, count, seed, side, processes, fine_share=0.0):
+def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=False):
     jobs = [(seed, i, side) for i in range(count)]
     if processes <= 1:
-        _init(mnist_dir, fine_share)
+        _init(mnist_dir, fine_share, pencils)
         return [_make(j) for j in jobs]
-    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share)) as pool:
+    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share, pencils)) as pool:
         return pool.map(_make, jobs, chunksize=32)
 
 
@@ -86,11 +87,13 @@ def main():
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--fine", type=float, default=0.0,
                         help="share of fine-pen MNIST digits among the glyphs, beside the others' (default 0)")
+    parser.add_argument("--pencils", action="store_true",
+                        help="lay pencils and pens across scenes (desk_objects.py): most desks, 8%% of the others")
     args = parser.parse_args()
     if not args.out and not args.preview:
         parser.error("give --out FILE.npz or --preview DIR")
     glyphs.load_bank(args.mnist, "make_set")  # fail early, once, with one line
-    results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine)
+    results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine, args.pencils)
     if args.preview:
         write_previews(results, args.preview)
     if args.out:

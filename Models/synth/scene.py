@@ -15,14 +15,25 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 import camera
+import desk_objects
 import glyphs
 import light
+import number_marks
 import paper
 import pen
 
 FACTOR = 2  # canvas pixels per output pixel
 LAYOUTS = {"centred": 0.28, "corner": 0.12, "tight": 0.20, "desk": 0.16, "wheel": 0.06, "lcd": 0.06}
 BLANK_SHARE = 0.12
+# Scenes with a pencil or pen lying across (desk_objects), when `pencils` is on (make_set.py
+# --pencils, since 0.20.0): most desks, a few others. Off, no random number is drawn for them,
+# so the scenes of a seed are those of the generator before them.
+pencils = False
+# With `pencils` on, this share of digit glyphs (MNIST, fonts, pens) gets a minus before it or a
+# decimal point after it, in the mask (number_marks): a short dash beside a digit stays ink.
+MARK_SHARE = 0.12
+PENCIL_SHARES = {"desk": 0.45, "wheel": 0.0, "lcd": 0.0}
+PENCIL_SHARE = 0.08
 MIN_CONTRAST = 0.15
 MIN_HEIGHT = 8  # output pixels
 
@@ -200,6 +211,8 @@ def _attempt(rng, bank, side):
             cov, label, kind = bank.sample(rng)
     if cov is None:
         return None
+    if pencils and not blank and label < 10 and kind not in ("seg7", "drum") and rng.random() < MARK_SHARE:
+        cov = number_marks.with_mark(rng, cov)
     ga = cov.shape[1] / cov.shape[0]
     wo, ho = frame_size(rng, layout, ga, side)
     wi, hi = wo * FACTOR, ho * FACTOR
@@ -218,6 +231,8 @@ def _attempt(rng, bank, side):
     rgb, under, ghost_colour = background(rng, layout, hc, wc, gx, gy, gw, gh)
     if layout not in ("wheel", "lcd") and rng.random() < 0.3:
         clutter(rng, rgb, (gx - gw, gy - gh, gx + gw, gy + gh))
+    if pencils and rng.random() < PENCIL_SHARES.get(layout, PENCIL_SHARE):
+        desk_objects.pencil(rng, rgb, (gx - gw, gy - gh, gx + gw, gy + gh))
     pen_kind = "printed" if kind in ("seg7", "drum") else pen.pick_pen(rng)
     colour = ghost_colour if ghost_colour is not None else pen.ink_colour(rng, under, pen_kind)
     if layout == "wheel" and pen.luma(under) < 0.5:
