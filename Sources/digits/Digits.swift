@@ -5,7 +5,7 @@ import DigitKit
 @main
 struct Digits: ParsableCommand {
     /// This release of digits; `digits --version` prints it with the libtorch it runs on.
-    static let release = "0.19.0"
+    static let release = "0.20.0"
 
     static let configuration = CommandConfiguration(
         commandName: "digits",
@@ -23,7 +23,7 @@ struct Digits: ParsableCommand {
         defaultSubcommand: nil
     )
 
-    /// "digits 0.19.0 (libtorch 1.13.1)": the libtorch the bridge library was
+    /// "digits 0.20.0 (libtorch 1.13.1)": the libtorch the bridge library was
     /// built against, read from that file without loading libtorch.
     static var versionLine: String {
         "digits \(release) (libtorch \(TorchRuntime.torchVersion ?? "unknown: bridge library not found"))"
