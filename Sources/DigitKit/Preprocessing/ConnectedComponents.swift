@@ -83,7 +83,7 @@ enum ConnectedComponents {
     /// too small to be a digit. `located`: the ink locator chose `map`'s
     /// ink, so ink running off the picture is a pen it marked, not a desk's
     /// pattern the rules took for ink (`inside(insteadOf:in:width:height:)`).
-    /// A frame around the digit is dropped (`frame(around:in:labels:components:)`,
+    /// A frame around the digit is dropped (`frame(around:among:in:labels:components:)`,
     /// `inside(frame:in:labels:components:)`).
     /// `kept` and `found` count the components kept and all the components.
     static func digit(in map: InkMap, located: Bool = false) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
@@ -93,12 +93,9 @@ enum ConnectedComponents {
         guard components[anchor].area >= minimumArea(width: map.width, height: map.height) else { return nil }
         if located, let inside = inside(insteadOf: anchor, in: components, width: map.width, height: map.height) { anchor = inside }
         var frame: Int?
-        if let inside = inside(frame: anchor, in: map, labels: labels, components: components) {
-            (frame, anchor) = (anchor, inside)
-        } else {
-            frame = self.frame(around: anchor, in: map, labels: labels, components: components)
-        }
+        if let inside = inside(frame: anchor, in: map, labels: labels, components: components) { (frame, anchor) = (anchor, inside) }
         var candidates = candidates(components, beside: anchor)
+        if frame == nil { frame = self.frame(around: anchor, among: candidates, in: map, labels: labels, components: components) }
         if let frame { candidates[frame] = false }
         let keep = near(anchor, in: components, among: candidates)
         let kept = parts(of: map, labels: labels, components: components, keeping: keep)
@@ -120,8 +117,13 @@ enum ConnectedComponents {
     /// rim can cover more pixels than the digit at a tenth of its level
     /// (docs/decisions.md, "The heaviest component").
     static func heaviest(_ components: [Component]) -> Int {
-        let mass = components.map(\.mass).max()!
-        return components.firstIndex { $0.mass == mass }!
+        components.indices.min { heavierFirst($0, $1, in: components) }!
+    }
+
+    /// Whether component `a` comes before `b`, heaviest first: more ink,
+    /// or as much and the lower index.
+    static func heavierFirst(_ a: Int, _ b: Int, in components: [Component]) -> Bool {
+        components[a].mass > components[b].mass || components[a].mass == components[b].mass && a < b
     }
 
     /// The component to anchor the digit on instead of `anchor` when that
@@ -141,8 +143,7 @@ enum ConnectedComponents {
         guard reachesEdge(components[anchor].box) else { return nil }
         let candidates = candidates(components, beside: anchor)
         let inside = components.indices.filter { candidates[$0] && !reachesEdge(components[$0].box) }
-        // Heaviest first; the first of equal mass first.
-        for i in inside.sorted(by: { components[$0].mass > components[$1].mass || components[$0].mass == components[$1].mass && $0 < $1 }) {
+        for i in inside.sorted(by: { heavierFirst($0, $1, in: components) }) {
             if !near(i, in: components, among: candidates)[anchor] { return i }
         }
         return nil

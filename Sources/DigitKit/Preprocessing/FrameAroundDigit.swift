@@ -25,28 +25,27 @@ extension ConnectedComponents {
     /// A 0 has no ink in its box's corners and nothing inside it.
     static func inside(frame anchor: Int, in map: InkMap, labels: [Int32], components: [Component]) -> Int? {
         let box = components[anchor].box
-        guard box.width >= frameSmallestSide, box.height >= frameSmallestSide else { return nil }
-        func within(_ other: BoundingBox) -> Bool {
-            other.minX > box.minX && other.maxX < box.maxX && other.minY > box.minY && other.maxY < box.maxY
-        }
         let candidates = candidates(components, beside: anchor)
-        let enclosed = components.indices.filter { $0 != anchor && within(components[$0].box) }
+        let enclosed = components.indices.filter { $0 != anchor && encloses(box, components[$0].box) }
         guard enclosed.contains(where: { candidates[$0] }), isFrame(anchor, in: map, labels: labels, box: box) else { return nil }
-        return enclosed.max { components[$0].mass < components[$1].mass || components[$0].mass == components[$1].mass && $0 > $1 }
+        return enclosed.min { heavierFirst($0, $1, in: components) }
     }
 
-    /// A component of at least a tenth of `anchor`'s area, not faint beside
-    /// it, that is a frame around it (`anchor`'s box inside its own); nil
-    /// when there is none. A bold digit outweighs a thin box around it.
-    static func frame(around anchor: Int, in map: InkMap, labels: [Int32], components: [Component]) -> Int? {
-        let inner = components[anchor].box
-        let candidates = candidates(components, beside: anchor)
-        return components.indices.first { i in
-            let box = components[i].box
-            return i != anchor && candidates[i] && box.width >= frameSmallestSide && box.height >= frameSmallestSide
-                && inner.minX > box.minX && inner.maxX < box.maxX && inner.minY > box.minY && inner.maxY < box.maxY
-                && isFrame(i, in: map, labels: labels, box: box)
+    /// The first of the `candidates` (components that may join a digit
+    /// anchored on `anchor`) that is a frame around `anchor`; nil when
+    /// there is none. A bold digit outweighs a thin box around it.
+    static func frame(around anchor: Int, among candidates: [Bool], in map: InkMap, labels: [Int32], components: [Component]) -> Int? {
+        components.indices.first { i in
+            i != anchor && candidates[i] && encloses(components[i].box, components[anchor].box)
+                && isFrame(i, in: map, labels: labels, box: components[i].box)
         }
+    }
+
+    /// Whether `inner` lies inside `outer` without touching its edges, and
+    /// `outer` is large enough to be a frame (`frameSmallestSide`).
+    static func encloses(_ outer: BoundingBox, _ inner: BoundingBox) -> Bool {
+        outer.width >= frameSmallestSide && outer.height >= frameSmallestSide
+            && inner.minX > outer.minX && inner.maxX < outer.maxX && inner.minY > outer.minY && inner.maxY < outer.maxY
     }
 
     /// Whether component `component` (whose box is `box`) runs along its box's
