@@ -2,7 +2,7 @@
 /// with their values; every other pixel is 0. Ink covers a small part of a
 /// picture, so the steps after extraction (components, crop) visit these
 /// pixels only, not the whole picture.
-struct InkMap {
+struct InkMap: Sendable {
     let width: Int, height: Int
     /// Pixel indices, y * width + x, increasing.
     private(set) var indices: [Int]

@@ -15,6 +15,18 @@ struct LocatedInk {
     /// How many analysis pixels one of the locator's pixels spans: a stroke
     /// thinner than that is at most a faint trace in the locator's picture.
     var pixelSize = 1.0
+    /// The located ink as an ink map: the pixels at or above `inkLevel`,
+    /// valued by their probability stretched from `keepLevel` to 1. Made
+    /// once, in one pass: the box, the overlap and a second look all start from it.
+    let inkMap: InkMap
+
+    init(probabilities: Raster, peak: Double, inkPixels: Int = Int.max, pixelSize: Double = 1.0) {
+        self.probabilities = probabilities
+        self.peak = peak
+        self.inkPixels = inkPixels
+        self.pixelSize = pixelSize
+        self.inkMap = Self.inkMap(of: probabilities)
+    }
 
     /// The locator's pictures have this many pixels on their longer side
     /// (`closerSide` on a second look).
@@ -111,13 +123,14 @@ struct LocatedInk {
                           pixelSize: min(pixelSize, other.pixelSize))
     }
 
-    /// The located ink as an ink map: the pixels at or above `inkLevel`,
-    /// valued by their probability stretched from `inkLevel` to 1.
-    var inkMap: InkMap {
+    /// `probabilities`' pixels at or above `inkLevel` as an ink map (`inkMap`).
+    static func inkMap(of probabilities: Raster) -> InkMap {
         var indices: [Int] = [], values: [Double] = []
-        for (i, p) in probabilities.values.enumerated() where p >= Self.inkLevel {
-            indices.append(i)
-            values.append(min(1, max(0.1, (p - Self.keepLevel) / (1 - Self.keepLevel))))
+        probabilities.values.withUnsafeBufferPointer { p in
+            for i in p.indices where p[i] >= inkLevel {
+                indices.append(i)
+                values.append(min(1, max(0.1, (p[i] - keepLevel) / (1 - keepLevel))))
+            }
         }
         return InkMap(width: probabilities.width, height: probabilities.height, indices: indices, values: values)
     }
@@ -199,14 +212,14 @@ struct LocatedInk {
 
     /// The box of the pixels at or above `inkLevel`; nil when there are none.
     var locatedBox: BoundingBox? {
-        var box: BoundingBox?
-        for y in 0..<probabilities.height {
-            for x in 0..<probabilities.width where probabilities[x, y] >= Self.inkLevel {
-                let pixel = BoundingBox(minX: x, minY: y, maxX: x, maxY: y)
-                if box == nil { box = pixel } else { box!.include(pixel) }
-            }
+        let indices = inkMap.indices, width = inkMap.width
+        guard let first = indices.first, let last = indices.last else { return nil }
+        var minX = width, maxX = -1
+        for index in indices {
+            let x = index % width
+            (minX, maxX) = (min(minX, x), max(maxX, x))
         }
-        return box
+        return BoundingBox(minX: minX, minY: first / width, maxX: maxX, maxY: last / width)
     }
 
     /// The share of the located ink's pixels that `map`, widened by half
@@ -264,7 +277,7 @@ struct LocatedInk {
 
     /// Intersection over union of `map`'s pixels and the located ink's.
     func overlap(with map: InkMap) -> Double {
-        let located = probabilities.values.reduce(0) { $0 + ($1 >= Self.inkLevel ? 1 : 0) }
+        let located = inkMap.count
         let both = map.indices.reduce(0) { $0 + (probabilities.values[$1] >= Self.inkLevel ? 1 : 0) }
         let union = located + map.count - both
         return union == 0 ? 0 : Double(both) / Double(union)
@@ -291,4 +304,8 @@ public enum InkDecision: String, Sendable, Equatable {
     /// The ink locator sees no subject, but the rules' strokes are thinner
     /// than one of its pixels (a fine pen on a large picture): the rules.
     case rulesFinerThanLocator = "rules (strokes finer than the locator sees)"
+
+    /// Whether the rules' ink was kept where the locator saw the subject's
+    /// (and so the located ink alone is another view of it: `SecondLook`).
+    var isRulesWhereLocated: Bool { self == .rulesWhereLocated || self == .rulesBeyondLocated }
 }
