@@ -59,6 +59,9 @@ struct ServeServiceTests {
         let reading = (((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Reading"] as? [String: Any])?["properties"] as? [String: Any]
         let warnings = ((reading?["warnings"] as? [String: Any])?["items"] as? [String: Any])?["enum"] as? [String]
         #expect(warnings.map(Set.init) == Set(ReadingWarning.allCases.map(\.rawValue)), "a reading's warnings: \(warnings ?? [])")
+        let classification = (((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Classification"] as? [String: Any])?["properties"] as? [String: Any]
+        let doubts = ((classification?["warnings"] as? [String: Any])?["items"] as? [String: Any])?["enum"] as? [String]
+        #expect(doubts.map(Set.init) == Set(PreprocessingWarning.allCases.map(\.rawValue)), "a classification's warnings: \(doubts ?? [])")
     }
 
     /// Every `code: "..."` an APIError is made with in the server's source.

@@ -65,7 +65,7 @@ extension DigitClassifier {
     static func prepare(_ input: ClassificationInput, decoder: ImageDecoder, preprocessor: Preprocessor) -> PreparedInput {
         do throws(DigitError) {
             let stages = try preprocessor.stages(for: input.decoded(with: decoder))
-            return stages.tensor.map { .tensor($0, warnings: stages.warnings) } ?? .noDigit
+            return stages.tensor.map { .tensor($0, warnings: stages.warnings, secondLook: stages.secondLook) } ?? .noDigit
         } catch {
             return .failed(error)
         }

@@ -213,18 +213,21 @@ extension BatchRun where Prepared == PreparedInput {
     func run(whileStarting: () throws -> Void, forward: ([DigitTensor]) throws -> [Prediction],
              deliver: (ClassificationResult) throws -> Void, afterEachBatch: () throws -> Void) throws -> BatchStatistics {
         try runForwarding(whileStarting: whileStarting, tensors: { prepared in
-            if case .tensor(let tensor, _) = prepared { return [tensor] }
+            if case .tensor(let tensor, _, _) = prepared { return [tensor] }
             return []
         }, forward: forward, deliver: { position, slot, predictions in
             let outcome: ClassificationResult.Outcome
             var tensor: DigitTensor?
             var warnings: [PreprocessingWarning] = []
             switch slot.prepared {
-            case .tensor(let given, let doubts):
-                let prediction = predictions.first!
-                outcome = prediction.isNotADigit ? .notADigit(prediction) : .digit(prediction)
-                tensor = given
-                warnings = doubts
+            case .tensor(let given, let doubts, let look):
+                let first = predictions.first!
+                // Rare (a picture the model finds is not a digit), so
+                // forwarded alone rather than batched.
+                let second = try look?.tensor(after: first).flatMap { again in try forward([again]).first.map { (again, $0) } }
+                let answer = SecondLook.answer(first, for: given, warnings: doubts, second: second)
+                (tensor, warnings) = (answer.tensor, answer.warnings)
+                outcome = answer.prediction.isNotADigit ? .notADigit(answer.prediction) : .digit(answer.prediction)
             case .noDigit: outcome = .noDigit
             case .failed(let error): outcome = .failed(error)
             }
@@ -235,7 +238,7 @@ extension BatchRun where Prepared == PreparedInput {
 
 /// What a worker made of one input, before the forward pass.
 enum PreparedInput: Sendable {
-    case tensor(DigitTensor, warnings: [PreprocessingWarning])
+    case tensor(DigitTensor, warnings: [PreprocessingWarning], secondLook: SecondLook?)
     case noDigit
     case failed(DigitError)
 }

@@ -47,7 +47,9 @@ public struct DigitClassifier: Sendable {
     /// The answer for an image already in memory.
     public func classification(of image: GrayImage) throws(DigitError) -> Classification {
         let stages = try preprocessor.stages(for: image)
-        return Classification(prediction: try predict(stages.tensor), warnings: stages.warnings, rule: uncertainty)
+        guard let tensor = stages.tensor else { return Classification(prediction: nil, warnings: stages.warnings, rule: uncertainty) }
+        let answer = try model.answer(for: tensor, of: stages)
+        return Classification(prediction: answer.prediction, warnings: answer.warnings, rule: uncertainty)
     }
 
     /// Classifies the picture file at `path` ("-" for standard input); nil

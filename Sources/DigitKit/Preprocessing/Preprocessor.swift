@@ -118,8 +118,20 @@ public struct Preprocessor: Sendable {
         stages.ink = digit.ink
         stages.field = field
         stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
+        if field != nil, let located, subject.decision.isRulesWhereLocated {
+            stages.secondLook = SecondLook(ink: located.inkMap)
+        }
         stages.analysis = analysis
         return stages
+    }
+
+    /// The located ink `ink` normalized as the subject's ink is (steps 9
+    /// and 10, not recorded): a `SecondLook`'s tensor; nil when it holds no digit.
+    static func normalized(located ink: InkMap) -> DigitTensor? {
+        var unrecorded = PipelineAnalysis()
+        guard let digit = DigitComponentsStage(located: true).run(ink, into: &unrecorded),
+              let field = NormalizationTail().run(digit.ink, into: &unrecorded)?.field else { return nil }
+        return DigitTensor(intensities: field.values)
     }
 
     /// What steps 1 to 6 of the MNIST pipeline found: the rules' ink.
@@ -227,6 +239,10 @@ public struct PreprocessingStages: Sendable {
     public var inkDecision: InkDecision = .rules
     /// The ink locator's probabilities (0-1) at analysis size; nil without a locator.
     public var located: Raster?
+    /// The located ink alone, to classify when the model finds the ink
+    /// above is not a digit; nil unless the rules chose the ink with a
+    /// locator that saw some.
+    public var secondLook: SecondLook?
     /// What the ink locator threw, if it failed (`Preprocessor.process`).
     public var locatorFailure: DigitError?
     /// What each step decided and why, in order (`digits ascii --steps`

@@ -103,15 +103,16 @@ public struct StreamRecognizer: Sendable {
         guard let tensor = stages.tensor else {
             return FrameAnalysis(frameIndex: frame.index, region: region, tensor: nil, prediction: nil, reading: .noDigit)
         }
-        let prediction = try model.predict(tensor)
+        let answer = try model.answer(for: tensor, of: stages)
+        let prediction = answer.prediction
         // Something that is not a digit (a hand, a letter) clears the digit, as nothing would.
         if prediction.isNotADigit {
-            return FrameAnalysis(frameIndex: frame.index, region: region, tensor: tensor, prediction: prediction, reading: .noDigit)
+            return FrameAnalysis(frameIndex: frame.index, region: region, tensor: answer.tensor, prediction: prediction, reading: .noDigit)
         }
-        let reading: FrameReading = options.uncertainty.isUncertain(prediction, warnings: stages.warnings)
+        let reading: FrameReading = options.uncertainty.isUncertain(prediction, warnings: answer.warnings)
             ? .uncertain(digit: prediction.digit, confidence: prediction.confidence)
             : .confident(digit: prediction.digit, confidence: prediction.confidence)
-        return FrameAnalysis(frameIndex: frame.index, region: region, tensor: tensor, prediction: prediction, reading: reading)
+        return FrameAnalysis(frameIndex: frame.index, region: region, tensor: answer.tensor, prediction: prediction, reading: reading)
     }
 
     /// Runs the model and the ink locator a few times before the first

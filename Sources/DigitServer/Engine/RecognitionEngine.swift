@@ -49,17 +49,23 @@ final class RecognitionEngine: Sendable {
             preprocessor.mode = .raw
             preprocessor.locator = nil
         }
-        let prepared = try await onWorker { [decoder, preprocessor] () throws -> (DigitTensor?, [PreprocessingWarning]) in
+        let prepared = try await onWorker { [decoder, preprocessor] () throws -> (DigitTensor?, [PreprocessingWarning], SecondLook?) in
             let image = try Self.decode(bytes, name: name, with: decoder)
             let stages = try Self.serverFault { () throws(DigitError) in try preprocessor.stages(for: image) }
-            return (stages.tensor, stages.warnings)
+            return (stages.tensor, stages.warnings, stages.secondLook)
         }
-        guard let tensor = prepared.0 else {
-            return (Classification(prediction: nil, warnings: prepared.1, rule: options.uncertainty), nil)
+        let (tensor, warnings, look) = prepared
+        guard let tensor else {
+            return (Classification(prediction: nil, warnings: warnings, rule: options.uncertainty), nil)
         }
-        let prediction: Prediction
-        do { prediction = try await batcher.predict(tensor) } catch let error as DigitError { throw APIError.modelFailed(error) }
-        return (Classification(prediction: prediction, warnings: prepared.1, rule: options.uncertainty), tensor)
+        let answer: SecondLook.Answer
+        do {
+            let first = try await batcher.predict(tensor)
+            var second: (tensor: DigitTensor, prediction: Prediction)?
+            if let again = look?.tensor(after: first) { second = (again, try await batcher.predict(again)) }
+            answer = SecondLook.answer(first, for: tensor, warnings: warnings, second: second)
+        } catch let error as DigitError { throw APIError.modelFailed(error) }
+        return (Classification(prediction: answer.prediction, warnings: answer.warnings, rule: options.uncertainty), answer.tensor)
     }
 
     /// The number one encoded picture shows.
