@@ -1,7 +1,7 @@
 """Writes a set of synthetic training scenes (see scene.py) into one npz, or PNG previews.
 
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --out FILE.npz --count N --seed S
-        [--side 128] [--processes P] [--fine SHARE] [--pencils]
+        [--side 128] [--processes P] [--fine SHARE] [--pencils] [--dark-lines]
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --preview DIR --count 60 --seed S
 
 The npz holds pictures [N, side, side] uint8 (each padded by replicating its
@@ -29,16 +29,18 @@ import glyphs  # noqa: E402
 
 # The shared data sets sit beside the repository.
 DEFAULT_MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "datasets", "mnist")
+import paper  # noqa: E402
 import scene  # noqa: E402
 
 _bank = None
 
 
-def _init(mnist_dir, fine_share=0.0, pencils=False):
+def _init(mnist_dir, fine_share=0.0, pencils=False, dark_lines=False):
     global _bank
     _bank = glyphs.load_bank(mnist_dir, "make_set")
     glyphs.set_share("fine", fine_share)
     scene.pencils = pencils
+    paper.dark_lines = dark_lines
 
 
 def _make(job):
@@ -52,12 +54,12 @@ def _make(job):
     return picture, mask, (h, w), s["label"], s["kind"]
 
 
-def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=False):
+def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=False, dark_lines=False):
     jobs = [(seed, i, side) for i in range(count)]
     if processes <= 1:
-        _init(mnist_dir, fine_share, pencils)
+        _init(mnist_dir, fine_share, pencils, dark_lines)
         return [_make(j) for j in jobs]
-    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share, pencils)) as pool:
+    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share, pencils, dark_lines)) as pool:
         return pool.map(_make, jobs, chunksize=32)
 
 
@@ -89,11 +91,14 @@ def main():
                         help="share of fine-pen MNIST digits among the glyphs, beside the others' (default 0)")
     parser.add_argument("--pencils", action="store_true",
                         help="lay pencils and pens across scenes (desk_objects.py): most desks, 8%% of the others")
+    parser.add_argument("--dark-lines", action="store_true",
+                        help="dark grey lines on 30%% of ruled and squared sheets (paper.py)")
     args = parser.parse_args()
     if not args.out and not args.preview:
         parser.error("give --out FILE.npz or --preview DIR")
     glyphs.load_bank(args.mnist, "make_set")  # fail early, once, with one line
-    results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine, args.pencils)
+    results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine, args.pencils,
+                       args.dark_lines)
     if args.preview:
         write_previews(results, args.preview)
     if args.out:

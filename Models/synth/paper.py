@@ -52,6 +52,13 @@ def base_colour(rng, kind):
     return np.clip(np.asarray(colour, np.float32) + jitter, 0, 1).astype(np.float32)
 
 
+# When on (make_set.py --dark-lines), this share of ruled and squared sheets has dark grey
+# lines, as dark as pencil: printed forms, photocopies, a pen-ruled page. Off, no random number
+# is drawn for it, so a seed's scenes are those of the generator before it.
+dark_lines = False
+DARK_LINE_SHARE = 0.3
+
+
 def make_paper(rng, h, w, kind=None):
     """(rgb, kind, dark): a sheet of paper or board filling [h, w]."""
     if kind is None:
@@ -65,6 +72,8 @@ def make_paper(rng, h, w, kind=None):
     spacing = rng.uniform(14, 40)
     line_colour = [(0.55, 0.7, 0.9), (0.6, 0.6, 0.65), (0.45, 0.6, 0.85), (0.7, 0.8, 0.75)][int(rng.integers(4))]
     width = rng.uniform(0.8, 2.5)
+    if dark_lines and kind in ("ruled", "squared") and rng.random() < DARK_LINE_SHARE:
+        line_colour = (rng.uniform(0.15, 0.45),) * 3
     if kind == "ruled":
         paint(rgb, np.broadcast_to(lines_coverage(ys, spacing, rng.uniform(0, spacing), width), (h, w)), line_colour)
         if rng.random() < 0.4:  # the red margin line
