@@ -17,6 +17,9 @@ struct NumberInk {
         /// The height of its tallest component: a glyph gathered from dots
         /// (a dotted page's) is tall, its components are not.
         var tallestComponent: Int
+        /// Its strongest pixel's ink, 0-1: a pen's dot is as dark as the
+        /// pen's strokes, a dotted page's dot or a chip of a ruled line is not.
+        var peak: Double
     }
 
     /// Components below this share of the largest component's area are
@@ -48,7 +51,12 @@ struct NumberInk {
         let floor = max(ConnectedComponents.minimumArea(width: map.width, height: map.height), largest / Self.speckShare)
         let kept = components.indices.filter { components[$0].area >= floor }.sorted { components[$0].box.minX < components[$1].box.minX }
         var strongAreas = [Int](repeating: 0, count: components.count)
-        for (label, value) in zip(labels, map.values) where value >= InkExtractor.weakShare { strongAreas[Int(label) - 1] += 1 }
+        var peaks = [Double](repeating: 0, count: components.count)
+        for (label, value) in zip(labels, map.values) {
+            let component = Int(label) - 1
+            if value >= InkExtractor.weakShare { strongAreas[component] += 1 }
+            peaks[component] = max(peaks[component], value)
+        }
         // The largest component is always kept (its area is at least the floor).
         let tallest = kept.map { components[$0].box.height }.max() ?? 0
         var glyphs: [Glyph] = []
@@ -63,9 +71,10 @@ struct NumberInk {
                 glyphs[host].strongArea += strongAreas[index]
                 glyphs[host].components.append(index)
                 glyphs[host].tallestComponent = max(glyphs[host].tallestComponent, part.box.height)
+                glyphs[host].peak = max(glyphs[host].peak, peaks[index])
             } else {
                 glyphs.append(Glyph(box: part.box, area: part.area, strongArea: strongAreas[index], components: [index],
-                                    tallestComponent: part.box.height))
+                                    tallestComponent: part.box.height, peak: peaks[index]))
             }
         }
         glyphs.sort { $0.box.minX < $1.box.minX }

@@ -34,6 +34,7 @@ struct NumberLayout {
         let digits = tall.filter { Double(glyphs[$0].area) >= Double(inkiestArea) * Self.faintestDigit }
         var marks: [(Int, NumberReading.Character.Kind)] = []
         var points = 0
+        let digitPeaks = digits.map { glyphs[$0].peak }
         if let first = digits.first, let last = digits.last {
             for index in glyphs.indices where Punctuation.isSmall(glyphs[index], lineHeight: ink.lineHeight) {
                 let box = glyphs[index].box
@@ -41,7 +42,8 @@ struct NumberLayout {
                 let between = box.minX > glyphs[first].box.maxX && box.maxX < glyphs[last].box.minX
                 if beforeFirst && marks.isEmpty && Punctuation.isMinus(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom) {
                     marks.append((index, .minus))
-                } else if between && Punctuation.isDecimalPoint(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom) {
+                } else if between && Punctuation.isDecimalPoint(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom)
+                            && Punctuation.isPenDark(glyphs[index], digitPeaks: digitPeaks) {
                     points += 1
                     if points == 1 { marks.append((index, .decimalPoint)) }
                 }

@@ -26,6 +26,22 @@ enum Punctuation {
             && Double(box.minY) >= Double(lineTop) + line * 0.5
     }
 
+    /// A point's strongest ink is at least this share of the digits'
+    /// (the median of their strongest pixels): one pen makes both. A
+    /// dotted page's printed dots and the chips of a ruled line that sit on
+    /// the baseline between digits were at 0.38-0.64 of the digits' ink,
+    /// pen and printed points at 0.97 or more (docs/decisions.md, "A
+    /// point as dark as the digits").
+    static let pointInk = 0.8
+
+    /// Whether `glyph`'s ink is as dark as a point the digits' pen made
+    /// (`pointInk`), `digitPeaks` the strongest ink of each digit glyph.
+    static func isPenDark(_ glyph: NumberInk.Glyph, digitPeaks: [Double]) -> Bool {
+        guard !digitPeaks.isEmpty else { return false }
+        let median = digitPeaks.sorted()[digitPeaks.count / 2]
+        return glyph.peak >= median * pointInk
+    }
+
     /// A dash: at least 1.5 times as wide as high and 0.2 of the line wide.
     static func isDash(_ box: BoundingBox, lineHeight: Int) -> Bool {
         Double(box.width) >= Double(box.height) * 1.5 && Double(box.width) >= Double(lineHeight) * 0.2
