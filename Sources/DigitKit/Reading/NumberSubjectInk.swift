@@ -111,22 +111,37 @@ struct NumberSubjectInk {
         }
         // Punctuation the locator, trained on digits, may not mark: a
         // component apart from the located ink stays when it is small and
-        // lies within the number's box, or up to a box's height before it (a minus).
+        // lies within the number's box, or up to a box's height before it (a
+        // minus). A dash there stays whole where the locator marked a part
+        // of it: one that knows pencils marks a minus's middle only.
         let number = rules.filtered(byLocator)
         guard let box = number.boundingBox else { return (number, false) }
-        let mark = components.map { component in
-            let c = component.box
+        let mark = components.indices.map { index in
+            let c = components[index].box
             return c.minX >= box.minX - box.height && c.maxX <= box.maxX && c.minY >= box.minY && c.maxY <= box.maxY
                 && c.height * 2 <= box.height && c.width <= box.height
+                && (!touches[index] || Punctuation.isDash(c, lineHeight: box.height))
         }
         var strong = [Bool](repeating: false, count: components.count)
         for (label, value) in zip(labels, rules.values) where value >= InkExtractor.weakShare { strong[Int(label) - 1] = true }
         let leftOut = components.indices.contains { !touches[$0] && strong[$0] && isBeside(components[$0].box, number: box) }
+        // A component the locator marked in part stays whole when it is a
+        // digit's size within the number's columns: of a fine 1 whose foot
+        // alone was marked, the foot was left, and read as a decimal point.
+        let partDigit = components.indices.map { touches[$0] && strong[$0] && isWithin(components[$0].box, number: box) }
         let map = rules.filtered { k in
             let component = Int(labels[k]) - 1
-            return byLocator(k) || (!touches[component] && mark[component])
+            return byLocator(k) || mark[component] || partDigit[component]
         }
         return (map, leftOut)
+    }
+
+    /// Whether `c` is a digit's size and lies between the number's first
+    /// and last columns in `box`, at least half of it within its rows.
+    static func isWithin(_ c: BoundingBox, number box: BoundingBox) -> Bool {
+        let rows = min(c.maxY, box.maxY) - max(c.minY, box.minY) + 1
+        return c.height * 2 >= box.height && c.height * 4 <= box.height * 5 && c.width <= box.height
+            && rows * 2 >= c.height && c.minX > box.minX && c.maxX < box.maxX
     }
 
     /// Whether `c` may be a digit of the number in `box` that was left

@@ -21,16 +21,20 @@ struct NumberSubjectInkTests {
     static let minus = pixels(columns: 0...3, rows: 8...9)
     static let speck = pixels(columns: 34...35, rows: 2...3)
 
-    /// The located ink: both strokes, except the first one's last two rows.
-    static var located: LocatedInk {
+    /// The located ink: both strokes, except the first one's last two
+    /// rows, and `also`.
+    static func locatedInk(also: Set<Int> = []) -> LocatedInk {
         var values = [Double](repeating: 0.02, count: width * height)
         for index in first.union(second) where index / width < 14 || index % width > 10 { values[index] = 0.9 }
+        for index in also { values[index] = 0.9 }
         return LocatedInk(probabilities: Raster(width: width, height: height, values: values), peak: 0.9, pixelSize: 1)
     }
 
-    static func kept(_ ink: Set<Int>) -> Set<Int> {
+    static var located: LocatedInk { locatedInk() }
+
+    static func kept(_ ink: Set<Int>, locatedAlso also: Set<Int> = []) -> Set<Int> {
         let rules = InkMap(width: width, height: height, indices: ink.sorted(), values: ink.map { _ in 1 })
-        return Set(NumberSubjectInk.kept(rules, located: located).map.indices)
+        return Set(NumberSubjectInk.kept(rules, located: locatedInk(also: also)).map.indices)
     }
 
     @Test("a stroke's end the locator missed stays; a line through the digits keeps only what crosses them")
@@ -55,6 +59,21 @@ struct NumberSubjectInkTests {
                       pixels(columns: 10...11, rows: 1...2), pixels(columns: 10...11, rows: 17...18)])
     func notPunctuation(_ mark: Set<Int>) {
         #expect(Self.kept(Self.first.union(Self.second).union(mark)) == Self.first.union(Self.second))
+    }
+
+    @Test("a minus sign the locator marked at one end stays whole")
+    func minusMarkedInPart() {
+        let digits = Self.first.union(Self.second)
+        let end = Self.pixels(columns: 3...3, rows: 8...9)
+        #expect(Self.kept(digits.union(Self.minus), locatedAlso: end) == digits.union(Self.minus))
+    }
+
+    @Test("a stroke of the digits' height between them, marked at its foot only, stays whole; unmarked, it goes")
+    func digitMarkedInPart() {
+        let digits = Self.first.union(Self.second)
+        let one = Self.pixels(columns: 10...10, rows: 4...15)
+        #expect(Self.kept(digits.union(one), locatedAlso: Self.pixels(columns: 10...10, rows: 14...15)) == digits.union(one))
+        #expect(Self.kept(digits.union(one)) == digits)
     }
 
     static func leftOut(_ ink: Set<Int>) -> Bool {
