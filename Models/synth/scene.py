@@ -29,9 +29,10 @@ BLANK_SHARE = 0.12
 # --pencils, since 0.20.0): most desks, a few others. Off, no random number is drawn for them,
 # so the scenes of a seed are those of the generator before them.
 pencils = False
-# With `pencils` on, this share of digit glyphs (MNIST, fonts, pens) gets a minus before it or a
-# decimal point after it, in the mask (number_marks): a short dash beside a digit stays ink.
-MARK_SHARE = 0.12
+# This share of digit glyphs (MNIST, fonts, pens) gets a minus before it or a decimal point after
+# it, in the mask (number_marks): a short dash beside a digit stays ink. make_set.py --marks sets
+# it; at 0 no random number is drawn for it, so a seed's scenes are those of the generator before.
+mark_share = 0.0
 PENCIL_SHARES = {"desk": 0.45, "wheel": 0.0, "lcd": 0.0}
 PENCIL_SHARE = 0.08
 MIN_CONTRAST = 0.15
@@ -211,7 +212,7 @@ def _attempt(rng, bank, side):
             cov, label, kind = bank.sample(rng)
     if cov is None:
         return None
-    if pencils and not blank and label < 10 and kind not in ("seg7", "drum") and rng.random() < MARK_SHARE:
+    if mark_share > 0 and not blank and label < 10 and kind not in ("seg7", "drum") and rng.random() < mark_share:
         cov = number_marks.with_mark(rng, cov)
     ga = cov.shape[1] / cov.shape[0]
     wo, ho = frame_size(rng, layout, ga, side)
