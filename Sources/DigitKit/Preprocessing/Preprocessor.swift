@@ -108,11 +108,10 @@ public struct Preprocessor: Sendable {
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                          surface: found.surface, paper: found.paper,
                                          inkDecision: subject.decision, located: located?.probabilities)
-        guard let map = subject.map, let digit = DigitComponentsStage(located: located != nil).run(map, into: &analysis) else {
+        guard let map = subject.map, let (digit, field) = Self.digitAndField(of: map, located: located != nil, into: &analysis) else {
             stages.analysis = analysis
             return stages
         }
-        let field = NormalizationTail().run(digit.ink, into: &analysis)?.field
         // `parts` holds digits beside the one kept too: they make several
         // digits, though only the one around the component holding the most ink is read.
         stages.ink = digit.ink
@@ -125,12 +124,20 @@ public struct Preprocessor: Sendable {
         return stages
     }
 
-    /// The located ink `ink` normalized as the subject's ink is (steps 9
-    /// and 10, not recorded): a `SecondLook`'s tensor; nil when it holds no digit.
+    /// Steps 9 and 10 on the subject's ink `map`: the digit's components
+    /// and its 28x28 field (nil when normalization finds nothing); nil when
+    /// no component is a digit.
+    static func digitAndField(of map: InkMap, located: Bool, into analysis: inout PipelineAnalysis)
+        -> (digit: DigitComponentsStage.Digit, field: Raster?)? {
+        guard let digit = DigitComponentsStage(located: located).run(map, into: &analysis) else { return nil }
+        return (digit, NormalizationTail().run(digit.ink, into: &analysis)?.field)
+    }
+
+    /// The located ink `ink` through steps 9 and 10 as the subject's ink
+    /// goes (not recorded): a `SecondLook`'s tensor; nil when it holds no digit.
     static func normalized(located ink: InkMap) -> DigitTensor? {
         var unrecorded = PipelineAnalysis()
-        guard let digit = DigitComponentsStage(located: true).run(ink, into: &unrecorded),
-              let field = NormalizationTail().run(digit.ink, into: &unrecorded)?.field else { return nil }
+        guard let field = digitAndField(of: ink, located: true, into: &unrecorded)?.field else { return nil }
         return DigitTensor(intensities: field.values)
     }
 
