@@ -33,6 +33,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mnist_idx  # noqa: E402
 import outliers  # noqa: E402
+import portable_save  # noqa: E402
 import typeset  # noqa: E402
 
 MEAN = 0.1307
@@ -364,7 +365,7 @@ def main():
             saved = torch.jit.trace(exported, torch.zeros(1, 1, 28, 28))
         else:
             saved = torch.jit.script(exported)
-    saved.save(args.out)
+    portable_save.save(saved, args.out)
     with open(args.out, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     final = evaluate(torch.jit.load(args.out), test_x, test_y)

@@ -49,6 +49,7 @@ from scipy import ndimage
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mnist_idx  # noqa: E402
+import portable_save  # noqa: E402
 
 MEAN = 0.1307
 STD = 0.3081
@@ -296,7 +297,7 @@ def main():
 
     model.eval()
     scripted = torch.jit.script(model)
-    scripted.save(args.out)
+    portable_save.save(scripted, args.out)
     final = accuracy(torch.jit.load(args.out), validation)
     print(f"saved {args.out}: held-out runs read exactly {final * 100:.2f}% "
           f"({round(final * len(validation))}/{len(validation)})")

@@ -29,6 +29,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from locator_net import LocatorNet  # noqa: E402
+import portable_save  # noqa: E402
 
 # A scene "has ink" for the locator when its most probable pixel is above this.
 INK = 0.5
@@ -137,7 +138,7 @@ def main():
     model.eval()
     with torch.no_grad():
         saved = torch.jit.trace(model, torch.rand(1, 1, args.side, args.side))
-    saved.save(args.out)
+    portable_save.save(saved, args.out)
     with open(args.out, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     print(f"saved {args.out}: training {time.time() - started:.0f} s, sha256 {digest}")
