@@ -136,22 +136,25 @@ struct NumberSubjectInk {
         return (map, leftOut)
     }
 
-    /// Whether `c` is a digit's size and lies between the number's first
-    /// and last columns in `box`, at least half of it within its rows.
-    static func isWithin(_ c: BoundingBox, number box: BoundingBox) -> Bool {
+    /// Whether `c` could be a digit on the line of the number in `box`:
+    /// half to one and a quarter times its height, no wider than that
+    /// height, at least half of it within its rows.
+    static func isDigitSized(_ c: BoundingBox, number box: BoundingBox) -> Bool {
         let rows = min(c.maxY, box.maxY) - max(c.minY, box.minY) + 1
-        return c.height * 2 >= box.height && c.height * 4 <= box.height * 5 && c.width <= box.height
-            && rows * 2 >= c.height && c.minX > box.minX && c.maxX < box.maxX
+        return c.height * 2 >= box.height && c.height * 4 <= box.height * 5 && c.width <= box.height && rows * 2 >= c.height
+    }
+
+    /// Whether `c` is digit-sized and lies between the first and last
+    /// columns of the number in `box`.
+    static func isWithin(_ c: BoundingBox, number box: BoundingBox) -> Bool {
+        isDigitSized(c, number: box) && c.minX > box.minX && c.maxX < box.maxX
     }
 
     /// Whether `c` may be a digit of the number in `box` that was left
-    /// out: half to one and a quarter times its height, no wider than that
-    /// height, at least half of it within its rows, and outside it by at
-    /// most half its height (a digit's spacing) to the left or the right.
+    /// out: digit-sized, and outside it by at most half its height (a
+    /// digit's spacing) to the left or the right.
     static func isBeside(_ c: BoundingBox, number box: BoundingBox) -> Bool {
-        let rows = min(c.maxY, box.maxY) - max(c.minY, box.minY) + 1
         let gap = c.minX > box.maxX ? c.minX - box.maxX : box.minX - c.maxX
-        return c.height * 2 >= box.height && c.height * 4 <= box.height * 5 && c.width <= box.height
-            && rows * 2 >= c.height && gap > 0 && gap * 2 <= box.height
+        return isDigitSized(c, number: box) && gap > 0 && gap * 2 <= box.height
     }
 }
