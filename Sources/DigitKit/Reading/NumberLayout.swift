@@ -34,8 +34,8 @@ struct NumberLayout {
         let digits = tall.filter { Double(glyphs[$0].area) >= Double(inkiestArea) * Self.faintestDigit }
         var marks: [(Int, NumberReading.Character.Kind)] = []
         var points = 0
-        let digitPeaks = digits.map { glyphs[$0].peak }
         if let first = digits.first, let last = digits.last {
+            let digitPeak = digits.map { glyphs[$0].peak }.sorted()[digits.count / 2]
             for index in glyphs.indices where Punctuation.isSmall(glyphs[index], lineHeight: ink.lineHeight) {
                 let box = glyphs[index].box
                 let beforeFirst = box.maxX < glyphs[first].box.minX
@@ -43,7 +43,7 @@ struct NumberLayout {
                 if beforeFirst && marks.isEmpty && Punctuation.isMinus(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom) {
                     marks.append((index, .minus))
                 } else if between && Punctuation.isDecimalPoint(box, lineTop: ink.lineTop, lineBottom: ink.lineBottom)
-                            && Punctuation.isPenDark(glyphs[index], digitPeaks: digitPeaks) {
+                            && Punctuation.isPenDark(glyphs[index], digitPeak: digitPeak) {
                     points += 1
                     if points == 1 { marks.append((index, .decimalPoint)) }
                 }

@@ -35,11 +35,9 @@ enum Punctuation {
     static let pointInk = 0.8
 
     /// Whether `glyph`'s ink is as dark as a point the digits' pen made
-    /// (`pointInk`), `digitPeaks` the strongest ink of each digit glyph.
-    static func isPenDark(_ glyph: NumberInk.Glyph, digitPeaks: [Double]) -> Bool {
-        guard !digitPeaks.isEmpty else { return false }
-        let median = digitPeaks.sorted()[digitPeaks.count / 2]
-        return glyph.peak >= median * pointInk
+    /// (`pointInk`), `digitPeak` the median of the digit glyphs' strongest ink.
+    static func isPenDark(_ glyph: NumberInk.Glyph, digitPeak: Double) -> Bool {
+        glyph.peak >= digitPeak * pointInk
     }
 
     /// A dash: at least 1.5 times as wide as high and 0.2 of the line wide.
