@@ -7,8 +7,8 @@ module was traced or scripted from, under the absolute paths of the machine
 that trained it: folders of that machine must not ship in a model file.
 libtorch loads a module without them; only its error messages lose the
 Python lines they point to. The training scripts save through `save`; the
-command strips files saved before, and checks that each still loads and
-answers as before.
+command strips files saved before, and checks that each still loads with
+the same weights.
 """
 
 import io
@@ -48,11 +48,10 @@ def main():
     for path in sys.argv[1:]:
         with open(path, "rb") as f:
             archive = f.read()
-        before = torch.jit.load(io.BytesIO(archive))
         stripped = portable_bytes(archive)
-        after = torch.jit.load(io.BytesIO(stripped))
-        if before.state_dict().keys() != after.state_dict().keys() or any(
-                not torch.equal(before.state_dict()[k], after.state_dict()[k]) for k in before.state_dict()):
+        before = torch.jit.load(io.BytesIO(archive)).state_dict()
+        after = torch.jit.load(io.BytesIO(stripped)).state_dict()
+        if before.keys() != after.keys() or any(not torch.equal(before[k], after[k]) for k in before):
             sys.exit(f"{path}: the weights changed when stripped; left as it was")
         with open(path, "wb") as f:
             f.write(stripped)
