@@ -153,8 +153,10 @@ public struct Preprocessor: Sendable {
         let map: InkMap?
         /// The background surface the ink was measured against.
         let surface: BackgroundSurface
-        /// The box around the sheet found on a desk, if any.
-        let paper: BoundingBox?
+        /// The sheet found on a desk, or the region around the located ink, if any.
+        let region: PaperRegion
+        /// The box around `region`, if any.
+        var paper: BoundingBox? { region.bounds }
     }
 
     /// Steps 1 to 6 of the MNIST pipeline, shared with NumberReader.
@@ -179,7 +181,8 @@ public struct Preprocessor: Sendable {
     func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
         let found = inkMap(for: image, into: &analysis)
         guard let locator else { return (found, nil) }
-        let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map), into: &analysis)
+        let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map, paper: found.region),
+                                                              into: &analysis)
         analysis.runningAgain = true
         defer { analysis.runningAgain = false }
         guard found.map == nil, let region = LocatedRegionStage().run(located, into: &analysis) else { return (found, located) }
@@ -194,7 +197,7 @@ public struct Preprocessor: Sendable {
                                                 into: &analysis)
         let map = StandOutInkStage().run(.init(gray: picture.gray, paper: paper, background: background, inkIsDark: inkIsDark),
                                          into: &analysis)
-        return FoundInk(picture: picture, inverted: inkIsDark, map: map, surface: background.surface, paper: paper.bounds)
+        return FoundInk(picture: picture, inverted: inkIsDark, map: map, surface: background.surface, region: paper)
     }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.
