@@ -40,9 +40,11 @@ struct NumberSubjectInk {
         var narrowed = Self.map(for: subject, rules: rules, located: located)
         if narrowed.leftOut, let locator = preprocessor.locator, located.closerLookIsFiner {
             // A digit at the end of a wide number, which the locator did not
-            // mark at `LocatedInk.side`: its closer look, with the first.
+            // mark at `LocatedInk.side`: its closer look, with the first,
+            // off a found sheet left out as step 7 leaves it out.
             let closer = try LocatedInk.locate(found.gray, with: locator, side: LocatedInk.closerSide)
-            located = located.union(closer)
+            let both = located.union(closer)
+            located = both.onSheet(found.region) ?? both
             analysis.record(.inkLocator, "ink of a digit's size beside the number, not marked: looked again at "
                 + "\(LocatedInk.closerSide) px, \(InkLocatorStage.describe(closer))")
             subject = SubjectInkStage.choose(rules: strong, located: located)
