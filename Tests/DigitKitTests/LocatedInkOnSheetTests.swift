@@ -7,8 +7,8 @@ import TestSupport
 /// is left out, unless it sees nothing on the sheet (`LocatedInk.onSheet`).
 @Suite("located ink off a found sheet")
 struct LocatedInkOnSheetTests {
-    /// A 100x80 map: 0.9 over x 10-19, y 10-29 (inside `sheet`) and over
-    /// x 70-79, y 10-29 (outside it).
+    /// A 100x80 map: `onSheet` over x 10-19, y 10-29 (inside `sheet`) and
+    /// `offSheet` over x 70-79, y 10-29 (outside it).
     static let (width, height) = (100, 80)
     static let sheet = BoundingBox(minX: 0, minY: 0, maxX: 49, maxY: 79)
 
@@ -49,35 +49,47 @@ struct LocatedInkOnSheetTests {
     @Test("the look stands when no sheet was found, nothing is seen off it, or nothing is seen on it")
     func stands() {
         #expect(Self.located(onSheet: 0.9, offSheet: 0.9).onSheet(Self.paper(nil)) == nil)
-        #expect(Self.located(onSheet: 0.9, offSheet: 0.2).onSheet(Self.paper(Self.sheet)) == nil)
-        #expect(Self.located(onSheet: 0.6, offSheet: 0.9).onSheet(Self.paper(Self.sheet)) == nil)
+        #expect(Self.located(onSheet: 0.9, offSheet: LocatedInk.keepLevel - 0.05).onSheet(Self.paper(Self.sheet)) == nil)
+        #expect(Self.located(onSheet: LocatedInk.seenPeak - 0.1, offSheet: 0.9).onSheet(Self.paper(Self.sheet)) == nil)
         #expect(Self.located(onSheet: 0, offSheet: 0.9).onSheet(Self.paper(Self.sheet)) == nil)
+    }
+
+    @Test("too few of the locator's pixels on the sheet: it sees nothing there, though its peak is high")
+    func fewPixels() throws {
+        // 200 analysis pixels, 5x5 of them to one of the locator's: 8, under `seenPixels`.
+        let located = Self.located(onSheet: 0.9, offSheet: 0.9, pixelSize: 5)
+        let within = try #require(located.within(Self.paper(Self.sheet)))
+        #expect(within.inkPixels == 8 && within.peak == 0.9 && !within.seesInk)
+        #expect(located.onSheet(Self.paper(Self.sheet)) == nil)
     }
 
     /// A 240x320 dark desk (60), a light sheet (230) in its lower left
     /// corner with Examples/seven.png's 7 three times its size in dark ink
-    /// (30), and the same 7 chalked light (200) on the desk above right.
+    /// (30), and Examples/two.png's 2 chalked light (200) on the desk above right.
     static func sheetAndChalk() throws -> GrayImage {
-        let seven = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path)
+        func example(_ name: String) throws -> GrayImage {
+            try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.repositoryRoot.appendingPathComponent("Examples/\(name)").path)
+        }
+        let seven = try example("seven.png"), two = try example("two.png")
         let (width, height) = (240, 320)
         var pixels = [UInt8](repeating: 0, count: width * height)
-        func ink(_ x: Int, _ y: Int, at left: Int, _ top: Int) -> Double? {
+        func ink(of digit: GrayImage, _ x: Int, _ y: Int, at left: Int, _ top: Int) -> Double? {
             let (sx, sy) = ((x - left) / 3, (y - top) / 3)
-            guard x >= left, y >= top, sx < seven.width, sy < seven.height else { return nil }
-            return Double(seven[sx, sy]) / 255
+            guard x >= left, y >= top, sx < digit.width, sy < digit.height else { return nil }
+            return Double(digit[sx, sy]) / 255
         }
         for y in 0..<height {
             for x in 0..<width {
                 var level = x < 130 && y >= 170 ? 230.0 : 60
-                if let ink = ink(x, y, at: 25, 200) { level = level * (1 - ink) + 30 * ink }
-                if let ink = ink(x, y, at: 140, 40) { level = level * (1 - ink) + 200 * ink }
+                if let ink = ink(of: seven, x, y, at: 25, 200) { level = level * (1 - ink) + 30 * ink }
+                if let ink = ink(of: two, x, y, at: 140, 40) { level = level * (1 - ink) + 200 * ink }
                 pixels[y * width + x] = UInt8(level.rounded())
             }
         }
         return try GrayImage(width: width, height: height, pixels: pixels)
     }
 
-    @Test("a 7 on a sheet and a 7 chalked on the desk: the locator's map keeps the sheet's alone, and says so")
+    @Test("a 7 on a sheet and a 2 chalked on the desk: the locator's map keeps the sheet's alone, says so, and the answer is the 7")
     func chalkOnDesk() throws {
         let image = try Self.sheetAndChalk()
         let model = try NumberFixtures.model.get(), locator = try NumberFixtures.locator.get()

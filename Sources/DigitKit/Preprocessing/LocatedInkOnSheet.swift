@@ -1,18 +1,22 @@
 extension LocatedInk {
     /// This look with what it sees off `paper`'s sheet left out, when a
-    /// sheet was found (step 2), the locator sees ink off it, and it still
-    /// sees ink on it; nil otherwise (this look stands). Step 2 says only the
-    /// sheet is analysed: a pencil or a pen lying on the desk beside the
-    /// sheet is not the subject. When the locator sees nothing on the sheet,
-    /// the sheet may be something else (a bright box on a desk) and this
-    /// look stands whole.
-    ///
-    /// `inkPixels` counts the locator's own pixels, which are not kept: the
-    /// analysis pixels at or above `inkLevel` on the sheet, over the area
-    /// of one of the locator's pixels, stand in for them.
+    /// sheet was found (step 2) and the locator sees ink both off it and on
+    /// it; nil otherwise, and this look stands. Step 2 analyses only the
+    /// sheet: a pencil on the desk beside it is not the subject. Seeing
+    /// nothing on the sheet, the locator may be right and the sheet wrong
+    /// (a bright card on a desk).
     func onSheet(_ paper: PaperRegion) -> LocatedInk? {
+        within(paper).flatMap { $0.seesInk ? $0 : nil }
+    }
+
+    /// This look with its probabilities off `paper`'s sheet set to 0; nil
+    /// when no sheet was found or nothing off it reaches `keepLevel`.
+    /// `inkPixels` counts the locator's own pixels, which are not kept: the
+    /// sheet's pixels at `inkLevel` or above, over the area of one of the
+    /// locator's pixels, stand in for them.
+    func within(_ paper: PaperRegion) -> LocatedInk? {
         guard let mask = paper.mask else { return nil }
-        precondition(mask.count == probabilities.values.count)
+        precondition(paper.width == probabilities.width && paper.height == probabilities.height)
         var values = probabilities.values
         var offSheet = false, peak = 0.0, inkCount = 0
         for index in values.indices {
@@ -27,8 +31,7 @@ extension LocatedInk {
         }
         guard offSheet else { return nil }
         let pixels = Int((Double(inkCount) / (pixelSize * pixelSize)).rounded())
-        let kept = LocatedInk(probabilities: Raster(width: probabilities.width, height: probabilities.height, values: values),
-                              peak: peak, inkPixels: pixels, pixelSize: pixelSize)
-        return kept.seesInk ? kept : nil
+        return LocatedInk(probabilities: Raster(width: probabilities.width, height: probabilities.height, values: values),
+                          peak: peak, inkPixels: pixels, pixelSize: pixelSize)
     }
 }

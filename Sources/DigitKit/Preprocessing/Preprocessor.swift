@@ -14,7 +14,8 @@
 /// 5. stroke width and the background measured again, knowing the
 ///    polarity, on the paper alone in a tight crop (`StrokeWidthStage`);
 /// 6. stand-out ink: the rules' ink map (`StandOutInkStage`);
-/// 7. ink locator: the learned locator's map, when one is set (`InkLocatorStage`);
+/// 7. ink locator: the learned locator's map, when one is set, kept to the
+///    sheet of step 2 where it sees ink there (`InkLocatorStage`);
 /// 8. subject ink: the rules', the located, or none (`SubjectInkStage`);
 /// 9. digit components: the digit's components, specks dropped, and their
 ///    box (`DigitComponentsStage`);
@@ -155,6 +156,9 @@ public struct Preprocessor: Sendable {
         let surface: BackgroundSurface
         /// The sheet found on a desk, or the region around the located ink, if any.
         let region: PaperRegion
+        /// The sheet step 2 found (no mask when none): `region`, unless
+        /// steps 3 to 6 ran again around the located ink.
+        var sheet: PaperRegion
         /// The box around `region`, if any.
         var paper: BoundingBox? { region.bounds }
     }
@@ -181,12 +185,14 @@ public struct Preprocessor: Sendable {
     func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
         let found = inkMap(for: image, into: &analysis)
         guard let locator else { return (found, nil) }
-        let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map, paper: found.region),
+        let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map, paper: found.sheet),
                                                               into: &analysis)
         analysis.runningAgain = true
         defer { analysis.runningAgain = false }
         guard found.map == nil, let region = LocatedRegionStage().run(located, into: &analysis) else { return (found, located) }
-        return (inkMap(in: found.picture, paper: region, into: &analysis), located)
+        var again = inkMap(in: found.picture, paper: region, into: &analysis)
+        again.sheet = found.sheet
+        return (again, located)
     }
 
     /// Steps 3 to 6 on `picture`, within `paper`.
@@ -197,7 +203,8 @@ public struct Preprocessor: Sendable {
                                                 into: &analysis)
         let map = StandOutInkStage().run(.init(gray: picture.gray, paper: paper, background: background, inkIsDark: inkIsDark),
                                          into: &analysis)
-        return FoundInk(picture: picture, inverted: inkIsDark, map: map, surface: background.surface, region: paper)
+        return FoundInk(picture: picture, inverted: inkIsDark, map: map, surface: background.surface,
+                        region: paper, sheet: paper)
     }
 
     /// The picture as a Raster, area-averaged down when longer than `analysisSide`.

@@ -44,7 +44,7 @@ struct NumberSubjectInk {
             // off a found sheet left out as step 7 leaves it out.
             let closer = try LocatedInk.locate(found.gray, with: locator, side: LocatedInk.closerSide)
             let both = located.union(closer)
-            located = both.onSheet(found.region) ?? both
+            located = both.onSheet(found.sheet) ?? both
             analysis.record(.inkLocator, "ink of a digit's size beside the number, not marked: looked again at "
                 + "\(LocatedInk.closerSide) px, \(InkLocatorStage.describe(closer))")
             subject = SubjectInkStage.choose(rules: strong, located: located)
