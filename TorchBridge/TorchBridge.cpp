@@ -31,6 +31,8 @@ struct TBModule {
     // Scores per image of a digit model (TB_CLASS_COUNT or
     // TB_CLASS_COUNT_WITH_REJECTION), set by its probe; unused otherwise.
     int classCount = TB_CLASS_COUNT;
+    // Whether `module` is the optimized form of the file's (optimizedForInference).
+    bool optimized = false;
 };
 
 namespace {
@@ -297,9 +299,31 @@ size_t readLine(const TBModule *module, const float *pixels, size_t width, float
     return frames;
 }
 
+/// The module to run in place of `module` (in eval mode): frozen and
+/// optimized for inference, or `module` itself where libtorch cannot
+/// optimize it. Why: freezing folds the batch norms into the convolutions,
+/// and where libtorch has oneDNN its convolutions then run on weights packed
+/// once, which takes much of the time out of each forward pass (BENCHMARKS.md).
+/// Why here and not when the file is saved: libtorch 1.13 does not load such
+/// a module back from a file. The optimized module returns the same scores
+/// to float rounding (TorchBridge/tests/optimized_twin_test.cpp).
+torch::jit::Module optimizedForInference(const torch::jit::Module &module) noexcept {
+    try {
+        // A module without "training" was frozen before it was saved, and
+        // optimize_for_inference would change it in place rather than a copy.
+        if (!module.hasattr("training")) return module;
+        torch::jit::Module copy = module;
+        return torch::jit::optimize_for_inference(copy);
+    } catch (...) {
+        // A model libtorch cannot freeze or optimize still runs as it was saved.
+        return module;
+    }
+}
+
 /// Loads the TorchScript file at `path` in eval mode and checks it with
-/// `probe`, which throws when the model is not of the kind asked for: the
-/// body of both init functions. `caller` names the function in the message
+/// `probe`, which throws when the model is not of the kind asked for, then
+/// keeps it optimized for inference where that form passes the probe too:
+/// the body of the init functions. `caller` names the function in the message
 /// for NULL arguments; `probeContext` prefixes the probe's failures.
 template <typename Probe>
 TBStatus loadChecked(const char *path, TBModule **outModule, char **outMessage, const char *caller,
@@ -322,6 +346,17 @@ TBStatus loadChecked(const char *path, TBModule **outModule, char **outMessage, 
     });
     if (status == TBStatusOK) {
         status = guarded(outMessage, TBStatusNotADigitModel, probeContext, [&] { probe(loaded); });
+    }
+    if (status == TBStatusOK) {
+        // The model is judged as it was saved; its optimized form replaces it
+        // only when it passes the same probe.
+        TBModule optimized{optimizedForInference(loaded->module), loaded->classCount, true};
+        if (optimized.module._ivalue() != loaded->module._ivalue() &&
+            guarded(nullptr, TBStatusNotADigitModel, probeContext, [&] { probe(&optimized); }) == TBStatusOK &&
+            optimized.classCount == loaded->classCount) {
+            loaded->module = optimized.module;
+            loaded->optimized = true;
+        }
     }
     if (status != TBStatusOK) {
         delete loaded;
@@ -374,6 +409,10 @@ TBStatus TBLocatorModuleLocate(const TBModule *module, const float *pixels, size
 
 int TBModuleClassCount(const TBModule *module) {
     return module == nullptr ? 0 : module->classCount;
+}
+
+int TBModuleIsOptimized(const TBModule *module) {
+    return module != nullptr && module->optimized ? 1 : 0;
 }
 
 TBStatus TBLineModuleInitWithFileAtPath(const char *path, TBModule **outModule, char **outMessage) {

@@ -160,6 +160,9 @@ def main():
                          ("locator-everywhere", LocatorEverywhere()), ("locator-dark-at-256", LocatorDarkAt256())]:
         module.eval()
         torch.jit.script(module).save(os.path.join(out, name + ".pt"))
+    # A valid model saved frozen: it has no "training" attribute, and the
+    # bridge runs it as it is instead of optimizing it again.
+    torch.jit.freeze(torch.jit.script(Logits().eval())).save(os.path.join(out, "frozen-logits.pt"))
     # Files that are not TorchScript at all.
     open(os.path.join(out, "empty.pt"), "wb").close()
     rng = random.Random(7)

@@ -128,6 +128,13 @@ TBStatus TBModuleInitWithFileAtPath(const char *_Nonnull path,
 /// functions below by it.
 int TBModuleClassCount(const TBModule *_Nullable module);
 
+/// 1 when a loaded module runs frozen and optimized for inference (batch
+/// norms folded into the convolutions, their weights packed once), 0 when it
+/// runs as it was saved because libtorch could not optimize it, and for NULL.
+/// The scores are the same either way to float rounding; only the time is
+/// not. Any of the three init functions' modules.
+int TBModuleIsOptimized(const TBModule *_Nullable module);
+
 /// Runs one image: `pixels` holds TB_IMAGE_FLOATS contiguous float32 values
 /// (row-major 28x28, already normalized); `logProbabilities` receives
 /// TBModuleClassCount(module) values, the log_softmax of the model's output

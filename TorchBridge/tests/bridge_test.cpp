@@ -7,6 +7,7 @@
 //   LINE_MODEL      the shipped line model (Models/digit-line.pt)
 
 #include "TorchBridge.h"
+#include "check.h"
 
 #include <torch/version.h>
 
@@ -19,22 +20,6 @@
 #include <vector>
 
 namespace {
-
-int failures = 0;
-
-void check(bool ok, const std::string &what) {
-    std::printf("%s %s\n", ok ? "ok  " : "FAIL", what.c_str());
-    if (!ok) ++failures;
-}
-
-std::vector<float> readFloats(const std::string &path) {
-    std::ifstream file(path, std::ios::binary | std::ios::ate);
-    if (!file) return {};
-    std::vector<float> values(static_cast<size_t>(file.tellg()) / sizeof(float));
-    file.seekg(0);
-    file.read(reinterpret_cast<char *>(values.data()), static_cast<std::streamsize>(values.size() * sizeof(float)));
-    return values;
-}
 
 std::vector<int> readLabels(const std::string &path) {
     std::ifstream file(path);
@@ -196,6 +181,28 @@ void testRejectionClass(const std::string &models, const std::vector<float> &ten
     TBModuleFree(module);
 }
 
+/// A model saved frozen runs as it was saved, and answers as the same
+/// weights saved plain do.
+void testFrozenModel(const std::string &models, const std::vector<float> &tensors) {
+    TBModule *frozen = nullptr, *plain = nullptr;
+    check(TBModuleInitWithFileAtPath((models + "/frozen-logits.pt").c_str(), &frozen, nullptr) == TBStatusOK &&
+              TBModuleInitWithFileAtPath((models + "/logits.pt").c_str(), &plain, nullptr) == TBStatusOK,
+          "loads a model saved frozen and the same saved plain");
+    if (frozen == nullptr || plain == nullptr) return;
+    check(TBModuleIsOptimized(frozen) == 0 && TBModuleIsOptimized(plain) == 1 && TBModuleIsOptimized(nullptr) == 0,
+          "runs the frozen one as saved and optimizes the plain one");
+    std::vector<float> a(4 * TB_CLASS_COUNT), b(4 * TB_CLASS_COUNT);
+    float worst = INFINITY;
+    if (TBModulePredictImages(frozen, tensors.data(), 4, a.data(), nullptr) == TBStatusOK &&
+        TBModulePredictImages(plain, tensors.data(), 4, b.data(), nullptr) == TBStatusOK) {
+        worst = 0;
+        for (size_t i = 0; i < a.size(); ++i) worst = std::fmax(worst, std::fabs(a[i] - b[i]));
+    }
+    check(worst <= 1e-4f, "both answer alike (max difference " + std::to_string(worst) + ")");
+    TBModuleFree(frozen);
+    TBModuleFree(plain);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -261,6 +268,7 @@ int main(int argc, char **argv) {
     testLineModel(lineModelPath, modelPath, tensors, labels);
     testLocator(badModels, modelPath);
     testRejectionClass(badModels, tensors);
+    testFrozenModel(badModels, tensors);
     TBMessageFree(nullptr);
 
     expectRefused(badModels + "/wrong-shape.pt", TBStatusNotADigitModel);
