@@ -67,26 +67,9 @@ struct LocatedInkOnSheetTests {
     /// corner with Examples/seven.png's 7 three times its size in dark ink
     /// (30), and Examples/two.png's 2 chalked light (200) on the desk above right.
     static func sheetAndChalk() throws -> GrayImage {
-        func example(_ name: String) throws -> GrayImage {
-            try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.repositoryRoot.appendingPathComponent("Examples/\(name)").path)
-        }
-        let seven = try example("seven.png"), two = try example("two.png")
-        let (width, height) = (240, 320)
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        func ink(of digit: GrayImage, _ x: Int, _ y: Int, at left: Int, _ top: Int) -> Double? {
-            let (sx, sy) = ((x - left) / 3, (y - top) / 3)
-            guard x >= left, y >= top, sx < digit.width, sy < digit.height else { return nil }
-            return Double(digit[sx, sy]) / 255
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                var level = x < 130 && y >= 170 ? 230.0 : 60
-                if let ink = ink(of: seven, x, y, at: 25, 200) { level = level * (1 - ink) + 30 * ink }
-                if let ink = ink(of: two, x, y, at: 140, 40) { level = level * (1 - ink) + 200 * ink }
-                pixels[y * width + x] = UInt8(level.rounded())
-            }
-        }
-        return try GrayImage(width: width, height: height, pixels: pixels)
+        try PaintedScene.make(width: 240, height: 320, background: { x, y in x < 130 && y >= 170 ? 230 : 60 },
+                              digits: [PaintedScene.Digit("seven.png", at: 25, 200, ink: 30),
+                                       PaintedScene.Digit("two.png", at: 140, 40, ink: 200)])
     }
 
     @Test("a 7 on a sheet and a 2 chalked on the desk: the locator's map keeps the sheet's alone, says so, and the answer is the 7")

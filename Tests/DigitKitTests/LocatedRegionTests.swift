@@ -12,23 +12,11 @@ struct LocatedRegionTests {
     /// a light note (230) in the middle, and Examples/seven.png's 7 three
     /// times its size in dark ink (30) on the note.
     static func noteOnCloth() throws -> GrayImage {
-        let seven = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path)
-        let (width, height) = (320, 240)
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (across, down) = ((x / 24) % 2 == 0, (y / 24) % 2 == 0)
-                var level = across && down ? 70.0 : across || down ? 140 : 225
-                if (100..<220).contains(x) && (60..<180).contains(y) { level = 230 }
-                let (sx, sy) = ((x - 118) / 3, (y - 78) / 3)
-                if x >= 118, y >= 78, sx < seven.width, sy < seven.height {
-                    let ink = Double(seven[sx, sy]) / 255
-                    level = level * (1 - ink) + 30 * ink
-                }
-                pixels[y * width + x] = UInt8(level.rounded())
-            }
-        }
-        return try GrayImage(width: width, height: height, pixels: pixels)
+        try PaintedScene.make(width: 320, height: 240, background: { x, y in
+            let (across, down) = ((x / 24) % 2 == 0, (y / 24) % 2 == 0)
+            if (100..<220).contains(x) && (60..<180).contains(y) { return 230 }
+            return across && down ? 70 : across || down ? 140 : 225
+        }, digits: [PaintedScene.Digit("seven.png", at: 118, 78, ink: 30)])
     }
 
     @Test("a note on a checked cloth: the rules alone find no ink; with the locator, read and classify find the 7 on the note")
