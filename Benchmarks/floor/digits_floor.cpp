@@ -47,12 +47,22 @@ std::vector<uint8_t> readIdxImages(const char *path, int count) {
     return pixels;
 }
 
+/// The model at `path` in eval mode, optimized for inference as the bridge
+/// runs the shipped models (TorchBridge.cpp, optimizedForInference).
+torch::jit::Module loadedAsTheBridgeRunsIt(const char *path) {
+    torch::jit::Module model = torch::jit::load(path);
+    model.eval();
+    if (!model.type()->hasAttribute("training")) return model;
+    try {
+        return torch::jit::optimize_for_inference(model);
+    } catch (...) {
+        return model;
+    }
+}
+
 int throughput(const char *modelPath, const char *images, int batch, int threads, int count) {
     at::set_num_threads(threads);
-    torch::jit::Module loaded = torch::jit::load(modelPath);
-    loaded.eval();
-    // Optimized for inference, as the bridge runs every model it loads.
-    torch::jit::Module model = torch::jit::optimize_for_inference(loaded);
+    torch::jit::Module model = loadedAsTheBridgeRunsIt(modelPath);
     std::vector<uint8_t> pixels = readIdxImages(images, count);
     at::Tensor all = torch::from_blob(pixels.data(), {count, 1, 28, 28}, torch::kUInt8).to(torch::kFloat).div(255).sub(kMean).div(kStd);
     c10::InferenceMode guard;
@@ -70,10 +80,7 @@ int throughput(const char *modelPath, const char *images, int batch, int threads
 }
 
 int classify(const char *modelPath, const char *pngPath) {
-    torch::jit::Module loaded = torch::jit::load(modelPath);
-    loaded.eval();
-    // Optimized for inference, as the bridge runs every model it loads.
-    torch::jit::Module model = torch::jit::optimize_for_inference(loaded);
+    torch::jit::Module model = loadedAsTheBridgeRunsIt(modelPath);
     png_image image;
     std::memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;

@@ -129,10 +129,12 @@ TBStatus TBModuleInitWithFileAtPath(const char *_Nonnull path,
 int TBModuleClassCount(const TBModule *_Nullable module);
 
 /// 1 when a loaded module runs frozen and optimized for inference (batch
-/// norms folded into the convolutions, their weights packed once), 0 when it
-/// runs as it was saved because libtorch could not optimize it, and for NULL.
-/// The scores are the same either way to float rounding; only the time is
-/// not. Any of the three init functions' modules.
+/// norms folded into the convolutions, their weights packed once); 0 when it
+/// runs as it was saved (a model saved frozen, one libtorch cannot optimize,
+/// or one whose optimized form did not answer a patterned input as the
+/// saved form does), and for NULL. The scores are the
+/// same either way to float rounding; only the time is not. Any of the three
+/// init functions' modules.
 int TBModuleIsOptimized(const TBModule *_Nullable module);
 
 /// Runs one image: `pixels` holds TB_IMAGE_FLOATS contiguous float32 values

@@ -91,14 +91,17 @@ void testDigitModel(const std::string &path, const std::vector<float> &tensors, 
     // Four threads, each predicting every sample one at a time, many times,
     // against one thread doing the same.
     std::vector<float> alone(count * classes);
+    bool ran = true;
     for (size_t i = 0; i < count; ++i)
-        TBModulePredictImage(module, &tensors[i * TB_IMAGE_FLOATS], &alone[i * classes], nullptr);
+        ran = ran && TBModulePredictImage(module, &tensors[i * TB_IMAGE_FLOATS], &alone[i * classes], nullptr) == TBStatusOK;
+    check(ran, "digit model: predicts each sample alone");
     const float threadWorst = largestOverThreads(4, [&](size_t) {
         float worst = 0;
         std::vector<float> scores(classes);
         for (int round = 0; round < 5; ++round)
             for (size_t i = 0; i < count; ++i) {
-                TBModulePredictImage(module, &tensors[i * TB_IMAGE_FLOATS], scores.data(), nullptr);
+                if (TBModulePredictImage(module, &tensors[i * TB_IMAGE_FLOATS], scores.data(), nullptr) != TBStatusOK)
+                    return INFINITY;
                 for (int c = 0; c < classes; ++c) worst = std::fmax(worst, std::fabs(scores[c] - alone[i * classes + c]));
             }
         return worst;
@@ -135,7 +138,8 @@ void testLocator(const std::string &path, const std::vector<float> &tensors) {
                 auto [width, height] = sizes[(s + t) % sizes.size()];
                 const std::vector<float> picture = pictureOfDigits(tensors, width, height);
                 std::vector<float> map(width * height, -1);
-                TBLocatorModuleLocate(module, picture.data(), width, height, map.data(), nullptr);
+                if (TBLocatorModuleLocate(module, picture.data(), width, height, map.data(), nullptr) != TBStatusOK)
+                    return INFINITY;
                 worst = std::fmax(worst, largestDifference(map, maps[(s + t) % sizes.size()]));
             }
         return worst;
