@@ -345,9 +345,9 @@ bool sameToRounding(const std::vector<float> &plain, const std::vector<float> &o
 /// of the kind asked for and returns its outputs, and throws when the model
 /// is not of that kind: the probe is an input of zeros. Then keeps the
 /// model optimized for inference where that form gives the same outputs
-/// for a patterned input. The body of the init
-/// functions; `caller` names the function in the message for NULL
-/// arguments; `probeContext` prefixes the probe's failures.
+/// for a patterned input. The body of the init functions; `caller` names
+/// the function in the message for NULL arguments; `probeContext` prefixes
+/// the probe's failures.
 template <typename Run>
 TBStatus loadChecked(const char *path, TBModule **outModule, char **outMessage, const char *caller,
                      const char *probeContext, size_t inputFloats, Run run) {
@@ -381,8 +381,8 @@ TBStatus loadChecked(const char *path, TBModule **outModule, char **outMessage, 
         if (optimized.module._ivalue() != loaded->module._ivalue()) {
             guarded(nullptr, TBStatusNotADigitModel, probeContext, [&] {
                 const std::vector<float> pattern = patternInput(inputFloats);
-                same = optimized.classCount == loaded->classCount &&
-                       sameToRounding(run(loaded, pattern), run(&optimized, pattern));
+                const std::vector<float> saved = run(loaded, pattern), fast = run(&optimized, pattern);
+                same = optimized.classCount == loaded->classCount && sameToRounding(saved, fast);
             });
         }
         if (same) {
