@@ -376,7 +376,7 @@ TBStatus loadChecked(const char *path, TBModule **outModule, char **outMessage, 
         // only when it answers a patterned input as the saved form does (which
         // also checks the kind, as the probe does); a model that fails on
         // that input stays as saved.
-        TBModule optimized{optimizedForInference(loaded->module), loaded->classCount, true};
+        TBModule optimized{optimizedForInference(loaded->module), loaded->classCount};
         bool same = false;
         if (optimized.module._ivalue() != loaded->module._ivalue()) {
             guarded(nullptr, TBStatusNotADigitModel, probeContext, [&] {

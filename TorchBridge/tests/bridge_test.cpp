@@ -67,8 +67,7 @@ std::string greedyText(const std::vector<float> &frames, size_t count) {
 }
 
 /// The line model: loaded by its own init only, and reading runs of MNIST
-/// sample digits laid side by side (each sample is a 20-pixel digit with 4
-/// pixels of background around it, as a line image wants).
+/// sample digits laid side by side.
 void testLineModel(const std::string &path, const std::string &digitModelPath, const std::vector<float> &tensors,
                    const std::vector<int> &labels) {
     TBModule *line = nullptr;
@@ -86,20 +85,15 @@ void testLineModel(const std::string &path, const std::string &digitModelPath, c
               wrong == nullptr,
           "the line init refuses the digit model");
 
-    // Runs of three sample digits: row y of the run is row y of each digit in turn.
+    // Runs of three sample digits.
     const size_t runs = labels.size() / 3, width = 3 * TB_IMAGE_SIDE;
     std::vector<float> pixels(TB_LINE_HEIGHT * width), frames(width * TB_LINE_CLASS_COUNT);
     size_t right = 0;
     bool sane = true;
     for (size_t r = 0; r < runs; ++r) {
         std::string expected;
-        for (size_t k = 0; k < 3; ++k) {
-            const size_t sample = 3 * r + k;
-            expected += static_cast<char>('0' + labels[sample]);
-            for (size_t y = 0; y < TB_IMAGE_SIDE; ++y)
-                for (size_t x = 0; x < TB_IMAGE_SIDE; ++x)
-                    pixels[y * width + k * TB_IMAGE_SIDE + x] = tensors[sample * TB_IMAGE_FLOATS + y * TB_IMAGE_SIDE + x];
-        }
+        for (size_t sample = 3 * r; sample < 3 * r + 3; ++sample) expected += static_cast<char>('0' + labels[sample]);
+        pixels = lineOfSamples(tensors, {3 * r, 3 * r + 1, 3 * r + 2});
         size_t count = 0;
         status = TBLineModuleRead(line, pixels.data(), width, frames.data(), frames.size(), &count, nullptr);
         sane = sane && status == TBStatusOK && count >= 1 && count <= width;
@@ -192,12 +186,9 @@ void testFrozenModel(const std::string &models, const std::vector<float> &tensor
     check(TBModuleIsOptimized(frozen) == 0 && TBModuleIsOptimized(plain) == 1 && TBModuleIsOptimized(nullptr) == 0,
           "runs the frozen one as saved and optimizes the plain one");
     std::vector<float> a(4 * TB_CLASS_COUNT), b(4 * TB_CLASS_COUNT);
-    float worst = INFINITY;
-    if (TBModulePredictImages(frozen, tensors.data(), 4, a.data(), nullptr) == TBStatusOK &&
-        TBModulePredictImages(plain, tensors.data(), 4, b.data(), nullptr) == TBStatusOK) {
-        worst = 0;
-        for (size_t i = 0; i < a.size(); ++i) worst = std::fmax(worst, std::fabs(a[i] - b[i]));
-    }
+    const bool ran = TBModulePredictImages(frozen, tensors.data(), 4, a.data(), nullptr) == TBStatusOK &&
+                     TBModulePredictImages(plain, tensors.data(), 4, b.data(), nullptr) == TBStatusOK;
+    const float worst = ran ? largestDifference(a, b) : INFINITY;
     check(worst <= 1e-4f, "both answer alike (max difference " + std::to_string(worst) + ")");
     TBModuleFree(frozen);
     TBModuleFree(plain);
@@ -246,19 +237,19 @@ int main(int argc, char **argv) {
 
     // One image at a time: the golden log-probabilities within 1e-4.
     std::vector<float> single(count * classes);
-    float worst = 0;
     size_t correct = 0, agree = 0;
+    bool ran = true;
     for (size_t i = 0; i < count; ++i) {
         float *out = &single[i * classes];
         if (TBModulePredictImage(module, &tensors[i * TB_IMAGE_FLOATS], out, nullptr) != TBStatusOK) {
+            ran = false;
             check(false, "predicts sample " + std::to_string(i));
             break;
         }
-        for (int c = 0; c < classes; ++c)
-            worst = std::fmax(worst, std::fabs(out[c] - golden[i * classes + c]));
         correct += argmax(out, classes) == labels[i];
         agree += argmax(out, classes) == argmax(&golden[i * classes], classes);
     }
+    const float worst = ran ? largestDifference(single, golden) : INFINITY;
     check(worst <= 1e-4f, "log-probabilities match Python torch (max difference " + std::to_string(worst) + ")");
     check(agree == count, "predicted digits match Python torch on " + std::to_string(agree) + "/" + std::to_string(count));
     check(correct * 100 >= count * 98, "labels right on " + std::to_string(correct) + "/" + std::to_string(count));
@@ -266,8 +257,7 @@ int main(int argc, char **argv) {
     // One batch: the same numbers as one at a time.
     std::vector<float> batch(count * classes);
     status = TBModulePredictImages(module, tensors.data(), count, batch.data(), nullptr);
-    float batchWorst = 0;
-    for (size_t i = 0; i < batch.size(); ++i) batchWorst = std::fmax(batchWorst, std::fabs(batch[i] - single[i]));
+    const float batchWorst = largestDifference(batch, single);
     check(status == TBStatusOK && batchWorst <= 1e-4f,
           "batch of " + std::to_string(count) + " equals single predictions (max difference " + std::to_string(batchWorst) + ")");
 

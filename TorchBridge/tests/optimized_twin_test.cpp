@@ -34,12 +34,6 @@ float largestOverThreads(size_t threads, Body body) {
     return *std::max_element(worst.begin(), worst.end());
 }
 
-float largestDifference(const std::vector<float> &a, const std::vector<float> &b) {
-    float worst = a.size() == b.size() ? 0 : INFINITY;
-    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) worst = std::fmax(worst, std::fabs(a[i] - b[i]));
-    return worst;
-}
-
 /// What libtorch's plain module, loaded from `path` as it was saved, returns
 /// for `pixels` of `shape`; log-softmax over `classDim` unless it is negative.
 std::vector<float> plainForward(const std::string &path, const std::vector<float> &pixels,
@@ -156,11 +150,7 @@ void testLineModel(const std::string &path, const std::vector<float> &tensors) {
     check(TBModuleIsOptimized(module) == 1, "line model: runs optimized for inference");
     // Four sample digits side by side, as a line image.
     const size_t width = 4 * TB_IMAGE_SIDE;
-    std::vector<float> pixels(TB_LINE_HEIGHT * width);
-    for (size_t k = 0; k < 4; ++k)
-        for (size_t y = 0; y < TB_IMAGE_SIDE; ++y)
-            for (size_t x = 0; x < TB_IMAGE_SIDE; ++x)
-                pixels[y * width + k * TB_IMAGE_SIDE + x] = tensors[k * TB_IMAGE_FLOATS + y * TB_IMAGE_SIDE + x];
+    const std::vector<float> pixels = lineOfSamples(tensors, {0, 1, 2, 3});
     std::vector<float> frames(width * TB_LINE_CLASS_COUNT);
     size_t count = 0;
     const bool ran =
