@@ -106,6 +106,23 @@ struct BatchClassificationTests {
         #expect(statistics.forwardPasses == 75)
     }
 
+    @Test("a batch whose forward pass fails is forwarded picture by picture: every picture answered as in batches of one")
+    func failedBatchForwardedAlone() throws {
+        // fails-on-batch.pt answers one picture at a time and fails on more,
+        // as a large batch does when its memory cannot be had.
+        let classifier = DigitClassifier(model: try DigitModel(path: Fixtures.model("fails-on-batch")))
+        let inputs = MNISTSample.all.prefix(20).map { ClassificationInput.file($0.path) }
+        let alone = try classifier.classify(inputs, options: BatchOptions(batchSize: 1, workers: 2))
+        var batched: [ClassificationResult] = []
+        let statistics = try classifier.classify(inputs, options: BatchOptions(batchSize: 8, workers: 2)) { batched.append($0) }
+        #expect(batched.map(\.origin) == inputs.map(\.origin))
+        for (a, b) in zip(alone, batched) {
+            #expect(a.prediction != nil && Self.sameAnswer(a.prediction, b.prediction), "\(a.origin.label)")
+        }
+        // Batches of 8, 8 and 4 fail; then each picture is forwarded alone.
+        #expect(statistics.forwardPasses == 3 + 20)
+    }
+
     struct Stop: Error {}
 
     @Test("an error thrown for a result stops the run and is rethrown; the rest is never read")

@@ -110,6 +110,16 @@ struct CLITests {
         #expect(result.stderr.contains("this model fails on ink"))
     }
 
+    @Test("a batch whose forward pass fails is forwarded picture by picture: every file answered, exit 0")
+    func failedBatchForwardedAlone() throws {
+        // fails-on-batch.pt answers one picture at a time and fails on more.
+        let files = MNISTSample.all.prefix(12).map(\.path)
+        let result = try CLI.digits(["classify", "--model", Fixtures.model("fails-on-batch"), "--batch", "8"] + files)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines.map { $0.components(separatedBy: ": ").first ?? "" } == files)
+    }
+
     @Test("usage errors exit 2", arguments: [["classify"], ["classify", "--top", "0", "x.png"], ["classify", "--threads", "0", "x.png"],
                                              ["frobnicate"], ["classify", "-", "-"], ["ascii"]])
     func usageErrors(_ arguments: [String]) throws {

@@ -47,6 +47,23 @@ struct ServeLimitsTests {
         #expect(metrics.contains("digits_http_requests_total{route=\"/v1/classify\",status=\"200\"} 24"), "\(metrics)")
     }
 
+    @Test("a batch whose forward pass fails is run again picture by picture: no request fails for the others batched with it")
+    func failedBatchForwardedAlone() throws {
+        // fails-on-batch.pt answers one picture at a time and fails on more.
+        let server = try ServerUnderTest(["--model", Fixtures.model("fails-on-batch"), "--max-delay-ms", "100", "--max-batch", "64"])
+        defer { _ = server.stop() }
+        let alone = try server.post("/v1/classify", file: seven).json["digit"] as? Int
+        #expect(alone != nil)
+        let responses = concurrently(24) { _ in try server.post("/v1/classify", file: seven) }
+        for (index, response) in responses.enumerated() {
+            #expect(response?.status == 200 && response?.json["digit"] as? Int == alone, "\(index): \(response?.text ?? "no answer")")
+        }
+        // Batches of more than one picture were formed, and each failed.
+        let metrics = try server.request("GET", "/metrics").text
+        let count = Self.value(of: "digits_batch_size_count", in: metrics), sum = Self.value(of: "digits_batch_size_sum", in: metrics)
+        #expect(count < sum, "batches: \(count) for \(sum) pictures")
+    }
+
     static func value(of name: String, in metrics: String) -> Double {
         metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? -1
     }

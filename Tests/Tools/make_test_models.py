@@ -88,6 +88,22 @@ class InfiniteScores(nn.Module):
         return torch.full([x.size(0), 10], float("inf"))
 
 
+class FailsOnBatch(nn.Module):
+    """Answers one picture at a time (the fixed linear map of Logits) and
+    fails on two or more at once: a forward pass that breaks for the size of
+    its batch alone, as one does when a large batch cannot get its memory."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.linear = nn.Linear(28 * 28, 10)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if x.size(0) > 1:
+            raise RuntimeError("this model fails on more than one picture at once")
+        return self.linear(x.flatten(1)) * 3.0
+
+
 class Logits(nn.Module):
     """A fixed linear map returning raw logits (not log-probabilities):
     valid, and the bridge's log_softmax must normalize it."""
@@ -154,7 +170,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     for name, module in [("wrong-shape", WrongShape()), ("tuple-output", TupleOutput()),
                          ("three-channels", ThreeChannels()), ("raises", Raises()), ("logits", Logits()),
-                         ("fails-on-ink", FailsOnInk()), ("nan-on-ink", NaNOnInk()),
+                         ("fails-on-ink", FailsOnInk()), ("fails-on-batch", FailsOnBatch()), ("nan-on-ink", NaNOnInk()),
                          ("infinite-scores", InfiniteScores()), ("rejection-logits", RejectionLogits()),
                          ("locator-nan-on-ink", LocatorNaNOnInk()), ("locator-half-size", LocatorHalfSize()),
                          ("locator-everywhere", LocatorEverywhere()), ("locator-dark-at-256", LocatorDarkAt256())]:

@@ -13,9 +13,10 @@ extension DigitClassifier {
     /// `Sendable`: a lazy sequence whose closure is isolated to an actor
     /// (top-level code is the main actor's) cannot be run there.
     ///
-    /// A forward pass that fails (a `DigitError` of the model) ends the run,
-    /// and so does an error thrown by `each`; either is rethrown, and the
-    /// results delivered before it stand.
+    /// A batch whose forward pass fails is forwarded again picture by
+    /// picture; a picture whose own forward pass fails (a `DigitError` of
+    /// the model) ends the run, and so does an error thrown by `each`;
+    /// either is rethrown, and the results delivered before it stand.
     @discardableResult
     public func classify<Inputs: Sequence & Sendable>(_ inputs: Inputs, options: BatchOptions = BatchOptions(),
                                                       each: (ClassificationResult) throws -> Void) throws -> BatchStatistics

@@ -2,10 +2,13 @@ extension BatchRun {
     /// Runs the batches through one model: the tensors every slot of a batch
     /// asks about go to `forward` in one call, on the calling thread; then
     /// `deliver` gets each slot, in input order, with its own predictions,
-    /// and `afterEachBatch` is called. The statistics count the forward
-    /// passes as `passes` says one call of `forward` makes. An error from
-    /// any of them stops the workers and is rethrown; the results delivered
-    /// before it stand. `whileStarting`: as in `runBatches`.
+    /// and `afterEachBatch` is called. Where that call fails, each slot's
+    /// tensors are forwarded on their own (`IsolatedForward`), so that a
+    /// batch too large for the memory left costs nothing; a slot whose own
+    /// forward pass fails stops the run there. The statistics count the
+    /// forward passes as `passes` says one call of `forward` makes. An error
+    /// from any of them stops the workers and is rethrown; the results
+    /// delivered before it stand. `whileStarting`: as in `runBatches`.
     func runForwarding(whileStarting: () throws -> Void = {},
                        tensors: (Prepared) -> [DigitTensor],
                        forward: ([DigitTensor]) throws -> [Prediction],
@@ -14,19 +17,14 @@ extension BatchRun {
                        afterEachBatch: () throws -> Void) throws -> BatchStatistics {
         var forwardSeconds = 0.0, forwardPasses = 0
         var statistics = try runBatches(whileStarting: whileStarting) { first, batch in
-            let asked = batch.map { tensors($0.prepared) }
-            let all = asked.flatMap { $0 }
-            var predictions: [Prediction] = []
-            if !all.isEmpty {
-                let started = monotonicSeconds()
-                predictions = try forward(all)
-                forwardSeconds += monotonicSeconds() - started
-                forwardPasses += passes(all.count)
+            let started = monotonicSeconds()
+            let answered = IsolatedForward.run(batch.map { tensors($0.prepared) }) { asked in
+                defer { forwardPasses += passes(asked.count) }
+                return try forward(asked)
             }
-            var offset = 0
-            for (position, (slot, own)) in zip(first..., zip(batch, asked)) {
-                try deliver(position, slot, predictions[offset..<(offset + own.count)])
-                offset += own.count
+            forwardSeconds += monotonicSeconds() - started
+            for (position, (slot, answers)) in zip(first..., zip(batch, answered)) {
+                try deliver(position, slot, try answers.get())
             }
             try afterEachBatch()
         }

@@ -33,9 +33,10 @@ extension NumberReader {
     /// to `each`: the moment to write out what `each` buffered, so that
     /// whatever ends the process later costs no more than the batch under way.
     ///
-    /// A forward pass that fails (a `DigitError` of either model) ends the
-    /// run, and so does an error thrown by `each`; either is rethrown, and the
-    /// results delivered before it stand. The statistics count the calling
+    /// A batch whose forward pass fails is forwarded again picture by
+    /// picture; a picture whose own forward pass fails (a `DigitError` of
+    /// either model) ends the run, and so does an error thrown by `each`;
+    /// either is rethrown, and the results delivered before it stand. The statistics count the calling
     /// thread's forward passes (the digit model's), not the workers'.
     @discardableResult
     public func read<Inputs: Sequence & Sendable>(_ inputs: Inputs, length: Int? = nil, options: BatchOptions = BatchOptions(),

@@ -8,7 +8,8 @@ import Foundation
 /// decoded and could join: when every picture in progress is queued here,
 /// the batch goes at once, so a lone request pays no delay. The forward
 /// passes run on a thread of their own, so neither the event loop nor the
-/// decoding workers wait for libtorch.
+/// decoding workers wait for libtorch. A failed batch fails only the
+/// requests whose own picture fails (`IsolatedForward`).
 final class InferenceBatcher: @unchecked Sendable {
     /// The sizes of the batches run, for /metrics.
     typealias BatchObserver = @Sendable (_ size: Int, _ seconds: Double) -> Void
@@ -72,11 +73,12 @@ final class InferenceBatcher: @unchecked Sendable {
     private func loop() {
         while let batch = nextBatch() {
             let started = ProcessInfo.processInfo.systemUptime
-            do {
-                let predictions = try model.predict(batch.map(\.tensor))
-                for (waiting, prediction) in zip(batch, predictions) { waiting.continuation.resume(returning: prediction) }
-            } catch {
-                for waiting in batch { waiting.continuation.resume(throwing: error) }
+            // Each request gets its own answer or its own error: a failed batch
+            // is run again picture by picture, so that no request fails for
+            // the others it was batched with.
+            let answered = IsolatedForward.run(batch.map { [$0.tensor] }) { try model.predict($0) }
+            for (waiting, answer) in zip(batch, answered) {
+                waiting.continuation.resume(with: answer.map { $0.first! })
             }
             observe(batch.count, ProcessInfo.processInfo.systemUptime - started)
         }
