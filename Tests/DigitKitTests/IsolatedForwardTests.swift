@@ -39,6 +39,22 @@ struct IsolatedForwardTests {
         #expect(try Array(answers[3].get()) == [40])
     }
 
+    @Test("until the first failure: the groups after the first that fails alone are not forwarded and get its error")
+    func untilFirstFailure() throws {
+        var calls: [[Float]] = []
+        let groups = [[try Self.tensor(1)], [try Self.tensor(2), try Self.tensor(3)], [], [try Self.tensor(4)]]
+        let answers = IsolatedForward.run(groups, untilFirstFailure: true) { tensors in
+            calls.append(tensors.map { $0.values[0] })
+            if tensors.contains(where: { $0.values[0] == 3 }) { throw Refused() }
+            return tensors.map { $0.values[0] * 10 }
+        }
+        #expect(calls == [[1, 2, 3, 4], [1], [2, 3]])
+        #expect(try Array(answers[0].get()) == [10])
+        #expect(throws: Refused.self) { try answers[1].get() }
+        #expect(try answers[2].get().isEmpty)
+        #expect(throws: Refused.self) { try answers[3].get() }
+    }
+
     @Test("a single group that fails is not forwarded again; no tensors at all, no call")
     func nothingToRetry() throws {
         var calls = 0

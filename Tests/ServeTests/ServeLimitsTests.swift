@@ -58,10 +58,13 @@ struct ServeLimitsTests {
         for (index, response) in responses.enumerated() {
             #expect(response?.status == 200 && response?.json["digit"] as? Int == alone, "\(index): \(response?.text ?? "no answer")")
         }
-        // Batches of more than one picture were formed, and each failed.
+        // 3 warm-up passes of one, the lone picture, then the 24 in batches of
+        // more than one, each of which failed.
         let metrics = try server.request("GET", "/metrics").text
         let count = Self.value(of: "digits_batch_size_count", in: metrics), sum = Self.value(of: "digits_batch_size_sum", in: metrics)
-        #expect(count < sum, "batches: \(count) for \(sum) pictures")
+        #expect(sum == 28, "\(metrics)")
+        #expect(count < 4 + 24, "batches: \(count) for \(sum) pictures")
+        #expect(metrics.contains("digits_http_requests_total{route=\"/v1/classify\",status=\"200\"} 25"), "\(metrics)")
     }
 
     static func value(of name: String, in metrics: String) -> Double {

@@ -30,9 +30,9 @@ public struct BatchOptions: Sendable {
 public struct BatchStatistics: Sendable {
     /// Inputs delivered.
     public var inputs = 0
-    /// Forward passes made.
+    /// Forward passes made, failed ones included.
     public var forwardPasses = 0
-    /// Seconds spent in forward passes.
+    /// Seconds spent in forward passes, failed ones included.
     public var forwardSeconds = 0.0
     /// Seconds from the start of the run to the last result delivered.
     public var totalSeconds = 0.0

@@ -86,7 +86,9 @@ final class BatchRun<Prepared: Sendable>: @unchecked Sendable {
     /// can differ in their last bits with the make-up of a batch, gives the
     /// same results on every run. Only when the sequence itself stalls (a
     /// pipe with nothing to read for `flushDelay`) does a partial batch go
-    /// ahead, so that its results are not held back.
+    /// ahead, so that its results are not held back; and only when a batch's
+    /// forward pass fails (`IsolatedForward`) do its pictures go one by one,
+    /// with results that may differ from the batch's in their last bits.
     private func nextBatch() -> (Int, [Slot]) {
         state.withLock {
             while true {

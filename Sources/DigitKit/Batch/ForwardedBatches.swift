@@ -6,7 +6,8 @@ extension BatchRun {
     /// tensors are forwarded on their own (`IsolatedForward`), so that a
     /// batch too large for the memory left costs nothing; a slot whose own
     /// forward pass fails stops the run there. The statistics count the
-    /// forward passes as `passes` says one call of `forward` makes. An error
+    /// forward passes, failed ones too, as `passes` says one call of
+    /// `forward` makes. An error
     /// from any of them stops the workers and is rethrown; the results
     /// delivered before it stand. `whileStarting`: as in `runBatches`.
     func runForwarding(whileStarting: () throws -> Void = {},
@@ -18,7 +19,7 @@ extension BatchRun {
         var forwardSeconds = 0.0, forwardPasses = 0
         var statistics = try runBatches(whileStarting: whileStarting) { first, batch in
             let started = monotonicSeconds()
-            let answered = IsolatedForward.run(batch.map { tensors($0.prepared) }) { asked in
+            let answered = IsolatedForward.run(batch.map { tensors($0.prepared) }, untilFirstFailure: true) { asked in
                 defer { forwardPasses += passes(asked.count) }
                 return try forward(asked)
             }

@@ -36,8 +36,9 @@ extension NumberReader {
     /// A batch whose forward pass fails is forwarded again picture by
     /// picture; a picture whose own forward pass fails (a `DigitError` of
     /// either model) ends the run, and so does an error thrown by `each`;
-    /// either is rethrown, and the results delivered before it stand. The statistics count the calling
-    /// thread's forward passes (the digit model's), not the workers'.
+    /// either is rethrown, and the results delivered before it stand. The
+    /// statistics count the calling thread's forward passes (the digit
+    /// model's), not the workers'.
     @discardableResult
     public func read<Inputs: Sequence & Sendable>(_ inputs: Inputs, length: Int? = nil, options: BatchOptions = BatchOptions(),
                                                   keepingImages: Bool = false, afterEachBatch: () throws -> Void = {},
