@@ -7,9 +7,9 @@ extension BatchRun {
     /// batch too large for the memory left costs nothing; a slot whose own
     /// forward pass fails stops the run there. The statistics count the
     /// forward passes, failed ones too, as `passes` says one call of
-    /// `forward` makes. An error
-    /// from any of them stops the workers and is rethrown; the results
-    /// delivered before it stand. `whileStarting`: as in `runBatches`.
+    /// `forward` makes. An error from any of them stops the workers and is
+    /// rethrown; the results delivered before it stand. `whileStarting`: as
+    /// in `runBatches`.
     func runForwarding(whileStarting: () throws -> Void = {},
                        tensors: (Prepared) -> [DigitTensor],
                        forward: ([DigitTensor]) throws -> [Prediction],
