@@ -24,7 +24,12 @@ int CDigitKit_retainFreedMemory(void) {
 #if defined(__GLIBC__)
     int trim = mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
     int mmap = mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-    return trim == 1 && mmap == 1;
+    int arenas = 1;
+    if (getenv("MALLOC_ARENA_MAX") == NULL) { // the user's own limit stands
+        int cpus = CDigitKit_affinityCPUCount();
+        arenas = mallopt(M_ARENA_MAX, cpus > 2 ? cpus : 2);
+    }
+    return trim == 1 && mmap == 1 && arenas == 1;
 #else
     return 0;
 #endif

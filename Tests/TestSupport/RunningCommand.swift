@@ -62,6 +62,17 @@ package final class RunningCommand: @unchecked Sendable {
     /// Sends SIGTERM, as a service manager stopping it would.
     package func terminate() { process.terminate() }
 
+    /// Whether the process has not ended yet.
+    package var isRunning: Bool { process.isRunning }
+
+    /// The most address space the process has had mapped so far (VmPeak in
+    /// /proc/PID/status), in KiB; nil once it has ended or where /proc has none.
+    package var peakAddressSpace: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmPeak:") }) else { return nil }
+        return line.dropFirst("VmPeak:".count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+    }
+
     /// What standard output holds so far.
     package var outputSoFar: String {
         lock.lock()
