@@ -226,8 +226,8 @@ int TBThreadCount(void);
 /// (glibc: mallopt M_TRIM_THRESHOLD and M_MMAP_THRESHOLD), and caps malloc at
 /// one arena per CPU, at least 2 (M_ARENA_MAX, unless the MALLOC_ARENA_MAX
 /// variable is set), each of which reserves 64 MiB of address space.
-/// Process-wide, for
-/// executables that run a model many times; call once at start-up. The cost:
+/// Process-wide, for executables that run a model many times; call once at
+/// start-up. The cost:
 /// memory freed after a peak stays resident (the peak itself does not grow).
 /// Returns 1 where applied, 0 where the C library has no such setting or
 /// refuses it (AddressSanitizer's mallopt refuses everything); then nothing

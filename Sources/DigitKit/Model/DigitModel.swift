@@ -92,8 +92,9 @@ public enum TorchRuntime {
     /// Makes malloc keep freed memory (up to 256 MiB) for the next forward
     /// pass instead of returning it to the system after each one, and caps
     /// malloc at one arena per CPU, each reserving 64 MiB of address space,
-    /// unless MALLOC_ARENA_MAX is set (CDigitKit_retainFreedMemory, which calls glibc's mallopt; the policy
-    /// of the bridge's TBRetainFreedMemory). Process-wide and opt-in: call it
+    /// unless MALLOC_ARENA_MAX is set (CDigitKit_retainFreedMemory, which
+    /// calls glibc's mallopt; the policy of the bridge's
+    /// TBRetainFreedMemory). Process-wide and opt-in: call it
     /// once from an executable that classifies many images, before it starts
     /// threads; it lifts batch-1 throughput on 2 threads about 1.5x here
     /// (BENCHMARKS.md). It does not load libtorch. Returns false where the C
