@@ -10,15 +10,18 @@ import TestSupport
 struct BatchClassificationTests {
     static let model = Result { try DigitModel(path: Fixtures.shippedModel) }
 
-    /// The real-world fixtures (canvases from 28 to several hundred pixels,
-    /// so workers finish out of order), with bad inputs of every source kind between them.
+    /// Every other real-world fixture (canvases from 28 to several hundred pixels,
+    /// so workers finish out of order; each kind is there), with bad inputs of
+    /// every source kind between them. Half of them, because the sanitizer
+    /// passes run these tests several times over.
     static func mixedInputs() throws -> [ClassificationInput] {
-        var inputs = RealWorldFixture.all.map { ClassificationInput.file($0.path) }
+        let pictures = stride(from: 0, to: RealWorldFixture.all.count, by: 2).map { RealWorldFixture.all[$0] }
+        var inputs = pictures.map { ClassificationInput.file($0.path) }
         inputs.insert(.file("/no/such/file.png"), at: 3)
         inputs.insert(.bytes(Array("not an image".utf8), name: "garbage"), at: 50)
         inputs.insert(ClassificationInput(source: .failure(DigitError(.unreadableFile, "cannot list folder: permission denied")),
                                           origin: InputOrigin(name: "locked")), at: 100)
-        inputs.insert(.image(try PNGDecoder().decode(fileAtPath: RealWorldFixture.all[7].path), name: "decoded"), at: 120)
+        inputs.insert(.image(try PNGDecoder().decode(fileAtPath: pictures[7].path), name: "decoded"), at: 120)
         return inputs
     }
 
