@@ -133,7 +133,7 @@ struct AtScaleCLITests {
 
     @Test("order and results do not depend on the threads: big and small pictures, bad files among them")
     func orderUnderParallelism() throws {
-        // Every fourth real-world fixture, each kind and size among them: the
+        // Every fourth real-world fixture, each kind among them: the
         // sanitizer passes run this too, each picture several times slower.
         var files = stride(from: 0, to: RealWorldFixture.all.count, by: 4).map { RealWorldFixture.all[$0].path }
         files.insert("/no/such/file.png", at: 5)
