@@ -26,6 +26,7 @@
 #pragma weak TBModuleClassCount
 #pragma weak TBLocatorModuleInitWithFileAtPath
 #pragma weak TBLocatorModuleLocate
+#pragma weak TBModuleIsOptimized
 
 static pthread_once_t openOnce = PTHREAD_ONCE_INIT;
 static DigitsTorchBridge bridge;
@@ -37,7 +38,7 @@ bool DigitsTorchBridgeIsLinkedIn(void) {
            TBMessageFree != NULL && TBSetThreadCount != NULL && TBThreadCount != NULL &&
            TBRetainFreedMemory != NULL && TBTorchVersion != NULL && TBBridgeInterfaceVersion != NULL &&
            TBLineModuleInitWithFileAtPath != NULL && TBLineModuleRead != NULL && TBModuleClassCount != NULL &&
-           TBLocatorModuleInitWithFileAtPath != NULL && TBLocatorModuleLocate != NULL;
+           TBLocatorModuleInitWithFileAtPath != NULL && TBLocatorModuleLocate != NULL && TBModuleIsOptimized != NULL;
 }
 
 /// Resolves every function of `library` into `bridge`; false (with the
@@ -47,7 +48,7 @@ static bool resolve(void *library, const char *path) {
         "TBModuleInitWithFileAtPath", "TBModulePredictImages", "TBModuleFree", "TBMessageFree",
         "TBSetThreadCount", "TBThreadCount", "TBRetainFreedMemory", "TBTorchVersion",
         "TBLineModuleInitWithFileAtPath", "TBLineModuleRead", "TBModuleClassCount",
-        "TBLocatorModuleInitWithFileAtPath", "TBLocatorModuleLocate",
+        "TBLocatorModuleInitWithFileAtPath", "TBLocatorModuleLocate", "TBModuleIsOptimized",
     };
     void *found[sizeof names / sizeof names[0]];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -80,6 +81,7 @@ static bool resolve(void *library, const char *path) {
     bridge.moduleClassCount = (__typeof__(bridge.moduleClassCount))found[10];
     bridge.locatorModuleInitWithFileAtPath = (__typeof__(bridge.locatorModuleInitWithFileAtPath))found[11];
     bridge.locatorModuleLocate = (__typeof__(bridge.locatorModuleLocate))found[12];
+    bridge.moduleIsOptimized = (__typeof__(bridge.moduleIsOptimized))found[13];
     return true;
 }
 
@@ -89,7 +91,7 @@ static void openBridge(void) {
             TBModuleInitWithFileAtPath, TBModulePredictImages, TBModuleFree, TBMessageFree,
             TBSetThreadCount, TBThreadCount, TBRetainFreedMemory, TBTorchVersion,
             TBLineModuleInitWithFileAtPath, TBLineModuleRead, TBModuleClassCount,
-            TBLocatorModuleInitWithFileAtPath, TBLocatorModuleLocate,
+            TBLocatorModuleInitWithFileAtPath, TBLocatorModuleLocate, TBModuleIsOptimized,
         };
         opened = &bridge;
         return;

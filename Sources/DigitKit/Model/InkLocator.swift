@@ -10,8 +10,12 @@ public final class InkLocator: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The file the model was loaded from.
     public let path: String
-    /// Held around every forward pass of any locator (see `probabilities(for:)`).
+    /// Held around every forward pass of a locator that runs as it was saved
+    /// (see `probabilities(for:)`).
     private static let oneAtATime = ConditionLock()
+    /// Whether the bridge runs this locator optimized for inference
+    /// (TBModuleIsOptimized): its convolutions then run on oneDNN, not OpenBLAS.
+    private let runsOptimized: Bool
 
     /// The shortest and longest side of a picture the locator is given
     /// (TorchBridge's TB_LOCATOR_MIN_SIDE and TB_LOCATOR_MAX_SIDE); both
@@ -27,6 +31,7 @@ public final class InkLocator: @unchecked Sendable {
     public init(path: String) throws(DigitError) {
         (bridge, handle) = try ModelFile.load(path) { $0.pointee.locatorModuleInitWithFileAtPath(path, $1, $2) }
         self.path = path
+        runsOptimized = bridge.pointee.moduleIsOptimized(handle) == 1
     }
 
     deinit {
@@ -50,22 +55,25 @@ public final class InkLocator: @unchecked Sendable {
     public func probabilities(for picture: Raster) throws(DigitError) -> Raster {
         let input = picture.values.map { Float($0 / 255) }
         var output = [Float](repeating: 0, count: input.count)
-        // One forward at a time in the process: libtorch's convolutions call
-        // OpenBLAS, which gives every thread that calls it at once a buffer
-        // of its own (docs/decisions.md, "One locator forward at a time"),
-        // and under an address-space limit OpenBLAS retries a failed
-        // allocation for ever. The locator's forward is short; the workers
-        // decode and measure the rules' ink in parallel meanwhile.
-        let outcome = Self.oneAtATime.withLock { input.withUnsafeBufferPointer { pixels in
-            output.withUnsafeMutableBufferPointer { map in
-                Result { () throws(DigitError) in
-                    try checkBridge(bridge) {
-                        bridge.pointee.locatorModuleLocate(handle, pixels.baseAddress!, picture.width, picture.height,
-                                                           map.baseAddress!, $0)
+        func forward() -> Result<Void, DigitError> {
+            input.withUnsafeBufferPointer { pixels in
+                output.withUnsafeMutableBufferPointer { map in
+                    Result { () throws(DigitError) in
+                        try checkBridge(bridge) {
+                            bridge.pointee.locatorModuleLocate(handle, pixels.baseAddress!, picture.width, picture.height,
+                                                               map.baseAddress!, $0)
+                        }
                     }
                 }
             }
-        } }
+        }
+        // Optimized (the shipped locator), the convolutions run on oneDNN and
+        // the workers' forwards overlap. As saved, they call OpenBLAS, which
+        // gives every thread that calls it at once a buffer of its own and,
+        // under an address-space limit, retries a failed allocation for ever:
+        // one such forward at a time in the process (docs/decisions.md, "One
+        // locator forward at a time").
+        let outcome = runsOptimized ? forward() : Self.oneAtATime.withLock(forward)
         do { try outcome.get() } catch { throw error.subject == nil ? error.about(path) : error }
         return Raster(width: picture.width, height: picture.height, values: output.map(Double.init))
     }

@@ -51,6 +51,7 @@ typedef struct DigitsTorchBridge {
     __typeof__(TBModuleClassCount) *_Nonnull moduleClassCount;
     __typeof__(TBLocatorModuleInitWithFileAtPath) *_Nonnull locatorModuleInitWithFileAtPath;
     __typeof__(TBLocatorModuleLocate) *_Nonnull locatorModuleLocate;
+    __typeof__(TBModuleIsOptimized) *_Nonnull moduleIsOptimized;
 } DigitsTorchBridge;
 
 /// The bridge, found and opened on the first call (which loads libtorch).
