@@ -41,6 +41,15 @@ bool DigitsTorchBridgeIsLinkedIn(void) {
            TBLocatorModuleInitWithFileAtPath != NULL && TBLocatorModuleLocate != NULL && TBModuleIsOptimized != NULL;
 }
 
+/// Writes the failure for a bridge built from another revision; false.
+static bool otherRevision(const char *path, int version) {
+    snprintf(failure, sizeof failure,
+             "%s was built from another revision of digits (bridge interface %d, this program needs %d); "
+             "rebuild it with swift build",
+             path, version, TB_BRIDGE_INTERFACE_VERSION);
+    return false;
+}
+
 /// Resolves every function of `library` into `bridge`; false (with the
 /// failure written) when one is missing or the interface differs.
 static bool resolve(void *library, const char *path) {
@@ -50,6 +59,11 @@ static bool resolve(void *library, const char *path) {
         "TBLineModuleInitWithFileAtPath", "TBLineModuleRead", "TBModuleClassCount",
         "TBLocatorModuleInitWithFileAtPath", "TBLocatorModuleLocate", "TBModuleIsOptimized",
     };
+    int (*interfaceVersion)(void) = (int (*)(void))dlsym(library, "TBBridgeInterfaceVersion");
+    // A bridge of another revision says so before a function it lacks does:
+    // "rebuild it" is the remedy, not "this is not a bridge".
+    int version = interfaceVersion == NULL ? 1 : interfaceVersion();
+    if (interfaceVersion != NULL && version != TB_BRIDGE_INTERFACE_VERSION) return otherRevision(path, version);
     void *found[sizeof names / sizeof names[0]];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         found[i] = dlsym(library, names[i]);
@@ -58,15 +72,7 @@ static bool resolve(void *library, const char *path) {
             return false;
         }
     }
-    int (*interfaceVersion)(void) = (int (*)(void))dlsym(library, "TBBridgeInterfaceVersion");
-    int version = interfaceVersion == NULL ? 1 : interfaceVersion();
-    if (version != TB_BRIDGE_INTERFACE_VERSION) {
-        snprintf(failure, sizeof failure,
-                 "%s was built from another revision of digits (bridge interface %d, this program needs %d); "
-                 "rebuild it with swift build",
-                 path, version, TB_BRIDGE_INTERFACE_VERSION);
-        return false;
-    }
+    if (version != TB_BRIDGE_INTERFACE_VERSION) return otherRevision(path, version);
     // dlsym returns object pointers; POSIX guarantees they convert to functions.
     bridge.moduleInitWithFileAtPath = (__typeof__(bridge.moduleInitWithFileAtPath))found[0];
     bridge.modulePredictImages = (__typeof__(bridge.modulePredictImages))found[1];

@@ -63,7 +63,7 @@ extern "C" {
 /// TBBridgeInterfaceVersion lets it refuse a library built from another
 /// revision of this header instead of calling it with the wrong arguments.
 /// Raise it with every change to a signature or a meaning below.
-#define TB_BRIDGE_INTERFACE_VERSION 4
+#define TB_BRIDGE_INTERFACE_VERSION 5
 
 /// The bridge library carries the libtorch version it was built against as
 /// the NUL-terminated string TB_BUILD_INFO_PREFIX followed by the version
