@@ -2,6 +2,7 @@
 
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --out FILE.npz --count N --seed S
         [--side 128] [--processes P] [--fine SHARE] [--pencils] [--marks SHARE] [--dark-lines]
+        [--windows SHARE]
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --preview DIR --count 60 --seed S
 
 The npz holds pictures [N, side, side] uint8 (each padded by replicating its
@@ -35,11 +36,12 @@ import scene  # noqa: E402
 _bank = None
 
 
-def _init(mnist_dir, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0):
+def _init(mnist_dir, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0, window_share=0.0):
     global _bank
     _bank = glyphs.load_bank(mnist_dir, "make_set")
     glyphs.set_share("fine", fine_share)
     scene.pencils = pencils
+    scene.window_share = window_share
     scene.mark_share = mark_share
     paper.dark_lines = dark_lines
 
@@ -55,12 +57,13 @@ def _make(job):
     return picture, mask, (h, w), s["label"], s["kind"]
 
 
-def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0):
+def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0,
+             window_share=0.0):
     jobs = [(seed, i, side) for i in range(count)]
     if processes <= 1:
-        _init(mnist_dir, fine_share, pencils, dark_lines, mark_share)
+        _init(mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)
         return [_make(j) for j in jobs]
-    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share, pencils, dark_lines, mark_share)) as pool:
+    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)) as pool:
         return pool.map(_make, jobs, chunksize=32)
 
 
@@ -92,6 +95,8 @@ def main():
                         help="share of fine-pen MNIST digits among the glyphs, beside the others' (default 0)")
     parser.add_argument("--pencils", action="store_true",
                         help="lay pencils and pens across scenes (desk_objects.py): most desks, 8%% of the others")
+    parser.add_argument("--windows", type=float, default=0.0,
+                        help="this share of counter-wheel scenes cropped to one wheel's window (scene.py)")
     parser.add_argument("--marks", type=float, default=0.0,
                         help="share of digits with a minus before or a point after them, in the mask (default 0)")
     parser.add_argument("--dark-lines", action="store_true",
@@ -101,7 +106,7 @@ def main():
         parser.error("give --out FILE.npz or --preview DIR")
     glyphs.load_bank(args.mnist, "make_set")  # fail early, once, with one line
     results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine, args.pencils,
-                       args.dark_lines, args.marks)
+                       args.dark_lines, args.marks, args.windows)
     if args.preview:
         write_previews(results, args.preview)
     if args.out:

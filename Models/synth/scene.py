@@ -33,7 +33,13 @@ pencils = False
 # it, in the mask (number_marks): a short dash beside a digit stays ink. make_set.py --marks sets
 # it; at 0 no random number is drawn for it, so a seed's scenes are those of the generator before.
 mark_share = 0.0
-PENCIL_SHARES = {"desk": 0.45, "wheel": 0.0, "lcd": 0.0}
+# This share of counter-wheel scenes is cropped to one wheel's window (make_set.py --windows;
+# tried after 0.24.3, docs/accuracy.md): the window fills most of the picture and the plate
+# around it, light or dark, shows only as a margin, a rim cut by the frame or a neighbour's edge;
+# drums dark, cream or red (the decimal wheels of water and gas meters). At 0 no random number
+# is drawn for it, so a seed's scenes are those of the generator before.
+window_share = 0.0
+PENCIL_SHARES = {"desk": 0.45, "wheel": 0.0, "window": 0.0, "lcd": 0.0}
 PENCIL_SHARE = 0.08
 MIN_CONTRAST = 0.15
 MIN_HEIGHT = 8  # output pixels
@@ -64,6 +70,8 @@ def frame_size(rng, layout, aspect_of_glyph, side):
         aspect = aspect_of_glyph * rng.uniform(0.85, 1.5)
     elif layout == "wheel":
         aspect = rng.uniform(0.6, 1.1) if rng.random() < 0.6 else rng.uniform(1.3, 2.0)
+    elif layout == "window":
+        aspect = aspect_of_glyph * rng.uniform(1.0, 1.6)
     elif layout == "lcd":
         aspect = rng.uniform(0.8, 2.0)
     else:
@@ -80,6 +88,8 @@ def placement(rng, layout, ga, wi, hi):
     if layout == "tight":
         gh = fit * rng.uniform(0.8, 1.05)
         return gh, (rng.uniform(-0.06, 0.06) * wi, rng.uniform(-0.06, 0.06) * hi)
+    if layout == "window":
+        return fit * rng.uniform(0.55, 0.8), (rng.normal(0, 0.03) * wi, rng.normal(0, 0.03) * hi)
     if layout in ("wheel", "lcd"):
         return fit * rng.uniform(0.4, 0.7), (rng.normal(0, 0.03) * wi, rng.normal(0, 0.03) * hi)
     if layout == "corner":
@@ -96,6 +106,8 @@ def placement(rng, layout, ga, wi, hi):
 
 def background(rng, layout, hc, wc, gx, gy, gw, gh):
     """(rgb canvas, paper rgb under the subject, ghost colour) for `layout`; (gx, gy) the glyph centre."""
+    if layout == "window":
+        return window(rng, hc, wc, gx, gy, gw, gh)
     if layout == "wheel":
         body = paper.make_desk(rng, hc, wc) * rng.uniform(0.3, 1.0)
         drum_dark = rng.random() < 0.7
@@ -105,11 +117,7 @@ def background(rng, layout, hc, wc, gx, gy, gw, gh):
         shading = (1 - rng.uniform(0.2, 0.7) * ((ys - gy) / (wh / 2)) ** 2)[..., None]
         rim = rng.uniform(1, 5)
         rim_colour = np.clip(body[int(gy), int(gx)] * rng.uniform(0.3, 1.8), 0, 1)
-        for k in range(-3, 4):
-            cx = gx + k * (ww + gap)
-            paper.paint(body, polygon_coverage((wc, hc), rectangle(cx, gy, ww + 2 * rim, wh + 2 * rim)), rim_colour)
-            inside = polygon_coverage((wc, hc), rectangle(cx, gy, ww, wh))
-            body += (np.clip(drum * shading, 0, 1) - body) * inside[..., None]
+        wheel_windows(body, np.clip(drum * shading, 0, 1), gx, gy, ww, wh, gap, rim, rim_colour, 3)
         return body, drum, None
     if layout == "lcd":
         body = paper.make_desk(rng, hc, wc) * rng.uniform(0.2, 0.8)
@@ -187,6 +195,37 @@ def clutter(rng, rgb, keep_out):
             paper.paint(rgb, cov, rng.uniform(0, 0.6, 3))
 
 
+def window(rng, hc, wc, gx, gy, gw, gh):
+    """A crop of one counter wheel's window (`window_share`): (rgb canvas, drum rgb, None)."""
+    if rng.random() < 0.5:  # a light plate (white or grey plastic, a printed face)
+        plate = np.full(3, rng.uniform(0.55, 0.95), np.float32) + rng.uniform(-0.05, 0.05, 3).astype(np.float32)
+        body = np.clip(plate * paper.grain(rng, hc, wc, 0.03), 0, 1).astype(np.float32)
+    else:
+        body = paper.make_desk(rng, hc, wc) * rng.uniform(0.2, 0.7)
+    drum = choose(rng, {"dark": 0.5, "cream": 0.25, "red": 0.25})
+    drum = {"dark": np.array([0.08, 0.08, 0.09]), "cream": np.array([0.92, 0.9, 0.86]),
+            "red": np.array([rng.uniform(0.55, 0.8), rng.uniform(0.04, 0.14), rng.uniform(0.04, 0.14)])}[drum]
+    drum = np.clip(drum.astype(np.float32) * rng.uniform(0.85, 1.1), 0, 1)
+    ww, wh, gap = gw * rng.uniform(1.1, 1.5), gh * rng.uniform(1.08, 1.35), gw * rng.uniform(0.15, 0.6)
+    ys = np.arange(hc, dtype=np.float32)[:, None]
+    shading = (1 - rng.uniform(0.1, 0.6) * ((ys - gy) / (wh / 2)) ** 2)[..., None]
+    rim = rng.uniform(0.5, 4)
+    rim_colour = np.clip(body[int(np.clip(gy, 0, hc - 1)), int(np.clip(gx, 0, wc - 1))] * rng.uniform(0.3, 1.6), 0, 1)
+    wheel_windows(body, np.clip(drum * shading, 0, 1), gx, gy, ww, wh, gap, rim, rim_colour, 2)
+    return body, drum, None
+
+
+def wheel_windows(body, drum, gx, gy, ww, wh, gap, rim, rim_colour, beside):
+    """Paints a row of counter-wheel windows into `body` (in place): the one at (gx, gy) and
+    `beside` on each side, each ww x wh with a rim around it, showing the shaded drum."""
+    hc, wc = body.shape[:2]
+    for k in range(-beside, beside + 1):
+        cx = gx + k * (ww + gap)
+        paper.paint(body, polygon_coverage((wc, hc), rectangle(cx, gy, ww + 2 * rim, wh + 2 * rim)), rim_colour)
+        inside = polygon_coverage((wc, hc), rectangle(cx, gy, ww, wh))
+        body += (drum - body) * inside[..., None]
+
+
 def make_scene(rng, bank, side=128):
     """dict(picture uint8 [H, W], mask float32 [H, W], label int, kind str), max(H, W) == side."""
     for _ in range(20):
@@ -198,9 +237,11 @@ def make_scene(rng, bank, side=128):
 
 def _attempt(rng, bank, side):
     layout = choose(rng, LAYOUTS)
+    if layout == "wheel" and window_share > 0 and rng.random() < window_share:
+        layout = "window"
     blank = rng.random() < BLANK_SHARE
     ghost = None
-    if layout == "wheel":
+    if layout in ("wheel", "window"):
         cov, label = bank.drum_digit(rng)
         kind = "drum"
     elif layout == "lcd" or (not blank and rng.random() < glyphs.KIND_SHARES["seg7"]):
@@ -219,7 +260,7 @@ def _attempt(rng, bank, side):
     wi, hi = wo * FACTOR, ho * FACTOR
     gh, (px, py) = placement(rng, layout, ga, wi, hi)
     gw = gh * ga
-    small_turn = layout in ("tight", "wheel", "lcd")
+    small_turn = layout in ("tight", "wheel", "window", "lcd")
     angle = np.deg2rad(np.clip(rng.normal(0, 3 if small_turn else 7), -20, 20))
     jitter = rng.uniform(0, 0.03) * max(wi, hi)
     c, s = abs(np.cos(angle)), abs(np.sin(angle))
@@ -230,15 +271,15 @@ def _attempt(rng, bank, side):
     gy = centre[1] + np.sin(angle) * px + np.cos(angle) * py
 
     rgb, under, ghost_colour = background(rng, layout, hc, wc, gx, gy, gw, gh)
-    if layout not in ("wheel", "lcd") and rng.random() < 0.3:
+    if layout not in ("wheel", "window", "lcd") and rng.random() < 0.3:
         clutter(rng, rgb, (gx - gw, gy - gh, gx + gw, gy + gh))
     if pencils and rng.random() < PENCIL_SHARES.get(layout, PENCIL_SHARE):
         desk_objects.pencil(rng, rgb, (gx - gw, gy - gh, gx + gw, gy + gh))
     pen_kind = "printed" if kind in ("seg7", "drum") else pen.pick_pen(rng)
     colour = ghost_colour if ghost_colour is not None else pen.ink_colour(rng, under, pen_kind)
-    if layout == "wheel" and pen.luma(under) < 0.5:
+    if layout in ("wheel", "window") and pen.luma(under) < 0.5:
         colour = np.full(3, rng.uniform(0.85, 1.0), np.float32)
-    elif layout == "wheel":
+    elif layout in ("wheel", "window"):
         colour = np.full(3, rng.uniform(0.0, 0.15), np.float32)
 
     size = (max(2, int(round(gw))), max(2, int(round(gh))))
