@@ -63,7 +63,8 @@ def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=Fa
     if processes <= 1:
         _init(mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)
         return [_make(j) for j in jobs]
-    with multiprocessing.Pool(processes, _init, (mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)) as pool:
+    options = (mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)
+    with multiprocessing.Pool(processes, _init, options) as pool:
         return pool.map(_make, jobs, chunksize=32)
 
 
@@ -96,7 +97,7 @@ def main():
     parser.add_argument("--pencils", action="store_true",
                         help="lay pencils and pens across scenes (desk_objects.py): most desks, 8%% of the others")
     parser.add_argument("--windows", type=float, default=0.0,
-                        help="this share of counter-wheel scenes cropped to one wheel's window (scene.py)")
+                        help="share of counter-wheel scenes cropped to one wheel's window (scene.py; default 0)")
     parser.add_argument("--marks", type=float, default=0.0,
                         help="share of digits with a minus before or a point after them, in the mask (default 0)")
     parser.add_argument("--dark-lines", action="store_true",

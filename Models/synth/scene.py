@@ -35,9 +35,9 @@ pencils = False
 mark_share = 0.0
 # This share of counter-wheel scenes is cropped to one wheel's window (make_set.py --windows;
 # tried after 0.24.3, docs/accuracy.md): the window fills most of the picture and the plate
-# around it, light or dark, shows only as a margin, a rim cut by the frame or a neighbour's edge;
-# drums dark, cream or red (the decimal wheels of water and gas meters). At 0 no random number
-# is drawn for it, so a seed's scenes are those of the generator before.
+# around it, light or dark, shows only as a margin, a rim cut by the frame or the next window's
+# edge; drums dark, cream or red (the decimal wheels of water and gas meters). At 0 no random
+# number is drawn for it, so a seed's scenes are those of the generator before.
 window_share = 0.0
 PENCIL_SHARES = {"desk": 0.45, "wheel": 0.0, "window": 0.0, "lcd": 0.0}
 PENCIL_SHARE = 0.08
