@@ -113,11 +113,10 @@ def background(rng, layout, hc, wc, gx, gy, gw, gh):
         drum_dark = rng.random() < 0.7
         drum = np.array([0.08, 0.08, 0.09] if drum_dark else [0.92, 0.9, 0.86], np.float32) * rng.uniform(0.85, 1.1)
         ww, wh, gap = gw * rng.uniform(1.2, 1.8), gh * rng.uniform(1.15, 1.45), gw * rng.uniform(0.2, 0.8)
-        ys = np.arange(hc, dtype=np.float32)[:, None]
-        shading = (1 - rng.uniform(0.2, 0.7) * ((ys - gy) / (wh / 2)) ** 2)[..., None]
+        darkening = rng.uniform(0.2, 0.7)
         rim = rng.uniform(1, 5)
         rim_colour = np.clip(body[int(gy), int(gx)] * rng.uniform(0.3, 1.8), 0, 1)
-        wheel_windows(body, np.clip(drum * shading, 0, 1), gx, gy, ww, wh, gap, rim, rim_colour, 3)
+        wheel_windows(body, drum, darkening, gx, gy, ww, wh, gap, rim, rim_colour, 3)
         return body, drum, None
     if layout == "lcd":
         body = paper.make_desk(rng, hc, wc) * rng.uniform(0.2, 0.8)
@@ -207,23 +206,25 @@ def window(rng, hc, wc, gx, gy, gw, gh):
             "red": np.array([rng.uniform(0.55, 0.8), rng.uniform(0.04, 0.14), rng.uniform(0.04, 0.14)])}[drum]
     drum = np.clip(drum.astype(np.float32) * rng.uniform(0.85, 1.1), 0, 1)
     ww, wh, gap = gw * rng.uniform(1.1, 1.5), gh * rng.uniform(1.08, 1.35), gw * rng.uniform(0.15, 0.6)
-    ys = np.arange(hc, dtype=np.float32)[:, None]
-    shading = (1 - rng.uniform(0.1, 0.6) * ((ys - gy) / (wh / 2)) ** 2)[..., None]
+    darkening = rng.uniform(0.1, 0.6)
     rim = rng.uniform(0.5, 4)
     rim_colour = np.clip(body[int(np.clip(gy, 0, hc - 1)), int(np.clip(gx, 0, wc - 1))] * rng.uniform(0.3, 1.6), 0, 1)
-    wheel_windows(body, np.clip(drum * shading, 0, 1), gx, gy, ww, wh, gap, rim, rim_colour, 2)
+    wheel_windows(body, drum, darkening, gx, gy, ww, wh, gap, rim, rim_colour, 2)
     return body, drum, None
 
 
-def wheel_windows(body, drum, gx, gy, ww, wh, gap, rim, rim_colour, beside):
+def wheel_windows(body, drum, darkening, gx, gy, ww, wh, gap, rim, rim_colour, beside):
     """Paints a row of counter-wheel windows into `body` (in place): the one at (gx, gy) and
-    `beside` on each side, each ww x wh with a rim around it, showing the shaded drum."""
+    `beside` on each side, each ww x wh with a rim around it, showing the drum, which curves
+    away and darkens by `darkening` at the window's top and bottom edges."""
     hc, wc = body.shape[:2]
+    ys = np.arange(hc, dtype=np.float32)[:, None]
+    shaded = np.clip(drum * (1 - darkening * ((ys - gy) / (wh / 2)) ** 2)[..., None], 0, 1)
     for k in range(-beside, beside + 1):
         cx = gx + k * (ww + gap)
         paper.paint(body, polygon_coverage((wc, hc), rectangle(cx, gy, ww + 2 * rim, wh + 2 * rim)), rim_colour)
         inside = polygon_coverage((wc, hc), rectangle(cx, gy, ww, wh))
-        body += (drum - body) * inside[..., None]
+        body += (shaded - body) * inside[..., None]
 
 
 def make_scene(rng, bank, side=128):
