@@ -72,13 +72,16 @@ struct InkLocatorModelTests {
     func closerLook() throws {
         // The test locator sees dark pixels only in a 256-px picture.
         let locator = try InkLocator(path: Fixtures.model("locator-dark-at-256"))
-        let fine = try Preprocessor(locator: locator).stages(for: Self.largeL(stroke: 2))
+        // The L on white is a clean drawing, which the rules would read alone.
+        var preprocessor = Preprocessor(locator: locator)
+        preprocessor.leavesCleanDrawingsToRules = false
+        let fine = try preprocessor.stages(for: Self.largeL(stroke: 2))
         #expect(fine.analysis.decision(of: .inkLocator)?.text
                 == "sees no ink (peak 0.00) at 128 px; at 256 px sees ink (peak 1.00)")
         #expect(fine.inkDecision == .rulesWhereLocated)
         #expect(fine.field != nil)
         // Strokes wider than the 128-px look's pixels (4 here; these are about 8): no second look, so no digit.
-        let bold = try Preprocessor(locator: locator).stages(for: Self.largeL(stroke: 8))
+        let bold = try preprocessor.stages(for: Self.largeL(stroke: 8))
         #expect(bold.analysis.decision(of: .inkLocator)?.text == "sees no ink (peak 0.00)")
         #expect(bold.inkDecision == .nothingLocated && bold.field == nil)
     }

@@ -288,6 +288,9 @@ struct LocatedInk {
 public enum InkDecision: String, Sendable, Equatable {
     /// The rules alone: no ink locator was given.
     case rules
+    /// The rules alone: the picture is a clean drawing (`CleanDrawing`), so
+    /// the ink locator was not asked.
+    case rulesOnCleanDrawing = "rules (a clean drawing: the locator not asked)"
     /// The rules' ink, kept where the ink locator agrees (lines, frames and
     /// shadow edges away from the subject dropped).
     case rulesWhereLocated = "rules where located"

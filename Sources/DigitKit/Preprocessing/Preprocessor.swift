@@ -15,7 +15,8 @@
 ///    polarity, on the paper alone in a tight crop (`StrokeWidthStage`);
 /// 6. stand-out ink: the rules' ink map (`StandOutInkStage`);
 /// 7. ink locator: the learned locator's map, when one is set, kept to the
-///    sheet of step 2 where it sees ink there (`InkLocatorStage`);
+///    sheet of step 2 where it sees ink there (`InkLocatorStage`); not
+///    asked of a clean drawing, which the rules read alone (`CleanDrawing`);
 /// 8. subject ink: the rules', the located, or none (`SubjectInkStage`);
 /// 9. digit components: the digit's components, specks dropped, and their
 ///    box (`DigitComponentsStage`);
@@ -57,6 +58,11 @@ public struct Preprocessor: Sendable {
     /// The learned ink locator the MNIST pipeline asks which ink is the
     /// subject's (step 7); nil: the rules alone decide.
     public var locator: InkLocator?
+    /// Whether a clean drawing (`CleanDrawing`: one clear digit the rules
+    /// found whole on plain paper) is left to the rules without asking the
+    /// locator, which would only confirm them (true by default); false asks
+    /// it of every picture.
+    public var leavesCleanDrawingsToRules = true
 
     /// A preprocessor with this mode, inversion and ink locator (by default
     /// the MNIST pipeline deciding the inversion itself, rules alone);
@@ -104,8 +110,9 @@ public struct Preprocessor: Sendable {
             stages.analysis = analysis
             return stages
         }
-        let (found, located) = try inkAndLocated(for: image, into: &analysis)
-        let subject = SubjectInkStage().run(.init(rules: found.map, located: located), into: &analysis)
+        let (found, located) = try inkAndLocated(for: image, into: &analysis, skippingCleanDrawings: leavesCleanDrawingsToRules)
+        let subject = SubjectInkStage().run(.init(rules: found.map, located: located, cleanDrawing: found.isCleanDrawing),
+                                            into: &analysis)
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                          surface: found.surface, paper: found.paper,
                                          inkDecision: subject.decision, located: located?.probabilities)
@@ -161,6 +168,8 @@ public struct Preprocessor: Sendable {
         var sheet: PaperRegion
         /// The box around `region`, if any.
         var paper: BoundingBox? { region.bounds }
+        /// Whether the picture is a clean drawing, so the locator was not asked (`CleanDrawing`).
+        var isCleanDrawing = false
     }
 
     /// Steps 1 to 6 of the MNIST pipeline, shared with NumberReader.
@@ -181,10 +190,17 @@ public struct Preprocessor: Sendable {
     /// the whole picture but the locator sees some, steps 3 to 6 run again
     /// on the region around it (`LocatedRegionStage`): a busy desk (a
     /// checked cloth) sets a noise threshold that a note's ink does not
-    /// rise above.
-    func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
-        let found = inkMap(for: image, into: &analysis)
+    /// rise above. With `skippingCleanDrawings`, a clean drawing
+    /// (`CleanDrawing`) is left to the rules: no locator map.
+    func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis,
+                       skippingCleanDrawings: Bool = false) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
+        var found = inkMap(for: image, into: &analysis)
         guard let locator else { return (found, nil) }
+        if skippingCleanDrawings, CleanDrawing.holds(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) {
+            found.isCleanDrawing = true
+            analysis.record(.inkLocator, "not asked: the rules' ink is one clear digit (no sheet, nothing else stands out, away from the edge, all its ink in the map)")
+            return (found, nil)
+        }
         let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map, paper: found.sheet),
                                                               into: &analysis)
         analysis.runningAgain = true

@@ -73,7 +73,7 @@ struct NumberSubjectInk {
         case .rulesWhereLocated, .rulesBeyondLocated: kept(rules, located: located)
         case .located, .locatedBolder: (subject.map, false)
         case .nothingLocated: (nil, false)
-        case .rules, .rulesFinerThanLocator: (rules, false)
+        case .rules, .rulesOnCleanDrawing, .rulesFinerThanLocator: (rules, false)
         }
     }
 

@@ -1,5 +1,6 @@
 /// Step 8: which ink is the subject's. The rules' ink loses its weak pixels
-/// first (`InkExtractor.strong`). Without a locator it is the rules' ink;
+/// first (`InkExtractor.strong`). Without a locator, or on a clean drawing
+/// (`CleanDrawing`), it is the rules' ink;
 /// none when the locator sees no ink; the located ink where its strokes
 /// are bolder than the rules' kept ink (`LocatedInk.strokesBolder`); the
 /// rules' ink where the locator agrees, when that overlaps the located ink
@@ -9,8 +10,10 @@ struct SubjectInkStage: PreprocessingStage {
     struct Input {
         /// The rules' ink map (step 6), weak pixels included.
         let rules: InkMap?
-        /// The locator's map (step 7), if a locator is set.
+        /// The locator's map (step 7), if a locator is set and was asked.
         let located: LocatedInk?
+        /// Whether step 7 left a clean drawing to the rules (`CleanDrawing`).
+        var cleanDrawing = false
     }
 
     struct Output {
@@ -21,7 +24,9 @@ struct SubjectInkStage: PreprocessingStage {
     var step: PipelineStep { .subjectInk }
 
     func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
-        let output = Self.choose(rules: input.rules.map(InkExtractor.strong), located: input.located)
+        let rules = input.rules.map(InkExtractor.strong)
+        let output = input.cleanDrawing ? Output(map: rules, decision: .rulesOnCleanDrawing)
+                                        : Self.choose(rules: rules, located: input.located)
         record(output, into: &analysis)
         return output
     }
