@@ -34,7 +34,7 @@ enum StagesView {
     static func describe(_ decision: InkDecision) -> String {
         switch decision {
         case .rules: return "the rules (no ink locator)"
-        case .rulesOnCleanDrawing: return "the rules: a clean drawing, one flat background and the ink, so the ink locator was not asked"
+        case .rulesOnCleanDrawing: return "the rules: one clear digit on plain paper, so the ink locator was not asked"
         case .rulesWhereLocated: return "the rules, kept where the ink locator sees the subject's ink"
         case .rulesBeyondLocated: return "the rules: their fine strokes cover nearly all the ink locator saw, and more of the digit"
         case .located: return "the ink locator (the rules found none, or other ink)"

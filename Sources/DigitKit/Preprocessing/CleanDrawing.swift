@@ -1,19 +1,14 @@
 /// Whether the rules alone are sure of a picture's ink: one clear digit on
-/// plain paper, nothing else standing out, all of its ink in their map.
-/// Then the ink locator is not asked (step 7): it would only confirm the
-/// rules, and its forward pass costs several times the rest of the pipeline.
+/// plain paper, all of its ink in their map. Then the ink locator is not
+/// asked (step 7): it would only confirm the rules, and its forward pass
+/// costs more than the rest of the pipeline.
 ///
-/// The test asks of the rules' strong ink (`InkExtractor.strong`) what a
-/// photo's troubles break: no sheet on a desk; the digit's components
-/// (`ConnectedComponents.digit`) away from the picture's edge, so no frame,
-/// ruled line or tight crop runs into them; no other component large
-/// enough to be part of a digit, anywhere (a line, a shadow's rim, an
-/// object, a second digit); what the digit leaves out at most specks, a
-/// small share of the ink (grain, a camera's noise); strokes, not a blob;
-/// and, in the digit's
-/// box, no pixel nearer the ink's grey than the paper's left out of the
-/// map: a marker stroke wider than the background's cells keeps only its
-/// rims there, and the located ink is the better picture of it.
+/// Each condition is one a photo's troubles break (docs/how-it-works.md,
+/// step 7): a sheet on a desk; a frame, ruled line or tight crop reaching
+/// the digit at the edge; another large component (a line, a shadow's rim,
+/// an object, a second digit); more than specks left out of the digit; a
+/// blob; a marker stroke wider than the background's cells, of which the
+/// rules kept only the rims.
 enum CleanDrawing {
     /// How far from the picture's edge the digit's box stays, in pixels.
     static let edgeMargin = 3
@@ -40,10 +35,10 @@ enum CleanDrawing {
         return missesNoInk(gray, digit: digit.map, box: box, inkIsDark: inkIsDark)
     }
 
-    /// Whether `digit`'s ink is pen strokes, not a blob, as `InkLayout`
-    /// tells them apart in the 28x28 field (its strokes scaled as the
-    /// normalization scales `box`): a filled shape, a smudge or an object is
-    /// the locator's to judge.
+    /// Whether `digit`'s ink is pen strokes, not a blob: its stroke width,
+    /// scaled as the normalization scales `box`, estimates the 28x28 field's,
+    /// which `InkLayout` calls a blob above `blobWidth`. A filled shape, a
+    /// smudge or an object is the locator's to judge.
     static func isStrokes(_ digit: InkMap, box: BoundingBox) -> Bool {
         let scale = Double(MNISTNormalizer.boxSide) / Double(max(box.width, box.height))
         return StrokeWidth.of(digit.indices, width: digit.width, height: digit.height) * scale <= InkLayout.blobWidth

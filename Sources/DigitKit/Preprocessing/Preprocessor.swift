@@ -198,7 +198,7 @@ public struct Preprocessor: Sendable {
         guard let locator else { return (found, nil) }
         if skippingCleanDrawings, CleanDrawing.holds(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) {
             found.isCleanDrawing = true
-            analysis.record(.inkLocator, "not asked: the rules' ink is one clear digit (no sheet, nothing else stands out, away from the edge, all its ink in the map)")
+            analysis.record(.inkLocator, "not asked: the rules' ink is one clear digit on plain paper (CleanDrawing)")
             return (found, nil)
         }
         let located = try InkLocatorStage(locator: locator).run(.init(gray: found.gray, rules: found.map, paper: found.sheet),
