@@ -1,4 +1,4 @@
-import DigitKit
+@testable import DigitKit
 import Foundation
 import Testing
 import TestSupport
@@ -17,26 +17,64 @@ struct SecondLookTests {
     static let first = DigitTensor.blank
     static let again = try! DigitTensor(values: [Float](repeating: 0.5, count: DigitTensor.count))
 
-    @Test("the second answer stands only after 'not a digit', and only as a digit more probable than half")
-    func answer() {
-        let rejected = Self.prediction(digit: 3, 0.02, notADigit: 0.95)
-        let digit = Self.prediction(digit: 7, 0.7, notADigit: 0.05)
-        let taken = SecondLook.answer(rejected, for: Self.first, warnings: [], second: (Self.again, digit))
-        #expect(taken.prediction == digit)
-        #expect(taken.warnings == [.locatedInkAlone])
-        #expect(taken.tensor == Self.again)
-        #expect(Classification(prediction: taken.prediction, warnings: taken.warnings, rule: UncertaintyRule()).isUncertain)
+    /// Expects `second`, given after `first`, to stand: marked, with its tensor.
+    static func expectTaken(_ first: Prediction, _ second: Prediction, sourceLocation: SourceLocation = #_sourceLocation) {
+        let taken = SecondLook.answer(first, for: Self.first, warnings: [], second: (Self.again, second))
+        #expect(taken.prediction == second, sourceLocation: sourceLocation)
+        #expect(taken.warnings == [.locatedInkAlone], sourceLocation: sourceLocation)
+        #expect(taken.tensor == Self.again, sourceLocation: sourceLocation)
+        #expect(Classification(prediction: taken.prediction, warnings: taken.warnings, rule: UncertaintyRule()).isUncertain,
+                sourceLocation: sourceLocation)
+    }
 
-        let doubtful = Self.prediction(digit: 7, 0.45, notADigit: 0.05)
-        let rejectedAgain = Self.prediction(digit: 7, 0.04, notADigit: 0.92)
-        let confident = Self.prediction(digit: 1, 0.99, notADigit: 0.0)
-        for (first, second) in [(rejected, doubtful), (rejected, rejectedAgain), (confident, digit)] {
-            let kept = SecondLook.answer(first, for: Self.first, warnings: [.severalDigits], second: (Self.again, second))
-            #expect(kept.prediction == first)
-            #expect(kept.warnings == [.severalDigits])
-            #expect(kept.tensor == Self.first)
-        }
-        #expect(SecondLook.answer(rejected, for: Self.first, warnings: [], second: nil).prediction == rejected)
+    /// Expects `first` to stand with its own warnings and tensor, whatever `second` says.
+    static func expectKept(_ first: Prediction, _ second: Prediction?, sourceLocation: SourceLocation = #_sourceLocation) {
+        let kept = SecondLook.answer(first, for: Self.first, warnings: [.severalDigits], second: second.map { (Self.again, $0) })
+        #expect(kept.prediction == first, sourceLocation: sourceLocation)
+        #expect(kept.warnings == [.severalDigits], sourceLocation: sourceLocation)
+        #expect(kept.tensor == Self.first, sourceLocation: sourceLocation)
+    }
+
+    static let rejected = prediction(digit: 3, 0.02, notADigit: 0.95)
+
+    @Test("after 'not a digit' the second answer stands only as a digit more probable than half; a confident digit stands")
+    func answer() {
+        let digit = Self.prediction(digit: 7, 0.7, notADigit: 0.05)
+        Self.expectTaken(Self.rejected, digit)
+        Self.expectKept(Self.rejected, Self.prediction(digit: 7, 0.45, notADigit: 0.05))
+        Self.expectKept(Self.rejected, Self.prediction(digit: 7, 0.04, notADigit: 0.92))
+        Self.expectKept(Self.prediction(digit: 1, 0.99, notADigit: 0.0), digit)
+        Self.expectKept(Self.rejected, nil)
+    }
+
+    @Test("after a doubtful digit the second answer stands only as a digit more probable than half and than the first")
+    func answerAfterDoubt() {
+        let doubtful = Self.prediction(digit: 5, 0.45, notADigit: 0.05)
+        Self.expectTaken(doubtful, Self.prediction(digit: 3, 0.9, notADigit: 0.02))
+        Self.expectKept(Self.prediction(digit: 2, 0.7, notADigit: 0.02), Self.prediction(digit: 8, 0.6, notADigit: 0.02))
+        Self.expectKept(Self.prediction(digit: 3, 0.3, notADigit: 0.1), Self.prediction(digit: 8, 0.45, notADigit: 0.1))
+        Self.expectKept(doubtful, Self.rejected)
+        // 0.85 is not doubtful: a surer second answer does not replace it.
+        Self.expectKept(Self.prediction(digit: 1, 0.85, notADigit: 0.02), Self.prediction(digit: 7, 0.95, notADigit: 0.02))
+    }
+
+    @Test("a doubtful digit asks for a second look only where the locator saw all of the subject")
+    func doubtAsksWhereLocated() throws {
+        let image = try Self.ruledZero()
+        let stages = try Self.classifier().preprocessor.stages(for: image)
+        let look = try #require(stages.secondLook)
+        #expect(look.afterDoubt)
+        let doubtful = Self.prediction(digit: 6, 0.6, notADigit: 0.05)
+        let sure = Self.prediction(digit: 6, 0.85, notADigit: 0.05)
+        #expect(look.tensor(after: doubtful) != nil)
+        #expect(look.tensor(after: sure) == nil)
+
+        // Where the locator saw part of a fine stroke, its ink alone misses
+        // the rest: only "not a digit" asks.
+        let partial = SecondLook(ink: look.ink, decision: .rulesBeyondLocated)
+        #expect(!partial.afterDoubt)
+        #expect(partial.tensor(after: doubtful) == nil)
+        #expect(partial.tensor(after: Self.rejected) != nil)
     }
 
     /// The committed photo of a 0 on a desk with a dark ruled line drawn

@@ -9,8 +9,8 @@ public enum PreprocessingWarning: String, Sendable, CaseIterable {
     /// the 28x28 field than MNIST's thickest test digits' (the edge of a
     /// shadow, a smudge, a filled shape).
     case blob = "a blob, not strokes"
-    /// The model found the ink the rules chose is not a digit, and the
-    /// answer is its reading of the located ink alone (`SecondLook`).
+    /// The model found the ink the rules chose is not a digit, or doubted
+    /// it, and the answer is its reading of the located ink alone (`SecondLook`).
     case locatedInkAlone = "read from the located ink alone"
 }
 

@@ -126,7 +126,7 @@ public struct Preprocessor: Sendable {
         stages.field = field
         stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         if field != nil, let located, subject.decision.isRulesWhereLocated {
-            stages.secondLook = SecondLook(ink: located.inkMap)
+            stages.secondLook = SecondLook(ink: located.inkMap, decision: subject.decision)
         }
         stages.analysis = analysis
         return stages
@@ -273,8 +273,8 @@ public struct PreprocessingStages: Sendable {
     /// The ink locator's probabilities (0-1) at analysis size; nil without a locator.
     public var located: Raster?
     /// The located ink alone, to classify when the model finds the ink
-    /// above is not a digit; nil unless the rules chose the ink with a
-    /// locator that saw some.
+    /// above is not a digit, or doubts it; nil unless the rules chose the
+    /// ink with a locator that saw some.
     public var secondLook: SecondLook?
     /// What the ink locator threw, if it failed (`Preprocessor.process`).
     public var locatorFailure: DigitError?
