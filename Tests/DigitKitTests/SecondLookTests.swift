@@ -47,13 +47,17 @@ struct SecondLookTests {
         Self.expectKept(Self.rejected, nil)
     }
 
-    @Test("after a doubtful digit the second answer stands only as a digit more probable than half and than the first")
+    @Test("after a doubtful digit the second answer stands only as another digit, more probable than half and than the first")
     func answerAfterDoubt() {
         let doubtful = Self.prediction(digit: 5, 0.45, notADigit: 0.05)
         Self.expectTaken(doubtful, Self.prediction(digit: 3, 0.9, notADigit: 0.02))
+        // Mostly "not a digit", though not enough to answer so: doubtful too.
+        Self.expectTaken(Self.prediction(digit: 4, 0.3, notADigit: 0.6), Self.prediction(digit: 9, 0.7, notADigit: 0.1))
         Self.expectKept(Self.prediction(digit: 2, 0.7, notADigit: 0.02), Self.prediction(digit: 8, 0.6, notADigit: 0.02))
         Self.expectKept(Self.prediction(digit: 3, 0.3, notADigit: 0.1), Self.prediction(digit: 8, 0.45, notADigit: 0.1))
         Self.expectKept(doubtful, Self.rejected)
+        // An agreeing look leaves the answer as it was, unmarked by it.
+        Self.expectKept(doubtful, Self.prediction(digit: 5, 0.99, notADigit: 0.0))
         // 0.85 is not doubtful: a surer second answer does not replace it.
         Self.expectKept(Self.prediction(digit: 1, 0.85, notADigit: 0.02), Self.prediction(digit: 7, 0.95, notADigit: 0.02))
     }
@@ -63,7 +67,7 @@ struct SecondLookTests {
         let image = try Self.ruledZero()
         let stages = try Self.classifier().preprocessor.stages(for: image)
         let look = try #require(stages.secondLook)
-        #expect(look.afterDoubt)
+        #expect(look.asksAfterDoubt)
         let doubtful = Self.prediction(digit: 6, 0.6, notADigit: 0.05)
         let sure = Self.prediction(digit: 6, 0.85, notADigit: 0.05)
         #expect(look.tensor(after: doubtful) != nil)
@@ -72,7 +76,7 @@ struct SecondLookTests {
         // Where the locator saw part of a fine stroke, its ink alone misses
         // the rest: only "not a digit" asks.
         let partial = SecondLook(ink: look.ink, decision: .rulesBeyondLocated)
-        #expect(!partial.afterDoubt)
+        #expect(!partial.asksAfterDoubt)
         #expect(partial.tensor(after: doubtful) == nil)
         #expect(partial.tensor(after: Self.rejected) != nil)
     }

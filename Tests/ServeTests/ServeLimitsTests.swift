@@ -59,9 +59,9 @@ struct ServeLimitsTests {
             #expect(response?.status == 200 && response?.json["digit"] as? Int == alone, "\(index): \(response?.text ?? "no answer")")
         }
         // 3 warm-up passes of one, the lone picture, then the 24 in batches of
-        // more than one, each of which failed. The model doubts its answer
-        // (35%), so each of the 25 answers also takes a second look at the
-        // located ink, one more picture forwarded.
+        // more than one, each of which failed. The model doubts every answer,
+        // so each of the 25 also takes a second look at the located ink: one
+        // more picture forwarded.
         let metrics = try server.request("GET", "/metrics").text
         let count = Self.value(of: "digits_batch_size_count", in: metrics), sum = Self.value(of: "digits_batch_size_sum", in: metrics)
         #expect(sum == 3 + 2 * 25, "\(metrics)")

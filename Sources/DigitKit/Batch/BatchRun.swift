@@ -224,8 +224,8 @@ extension BatchRun where Prepared == PreparedInput {
             switch slot.prepared {
             case .tensor(let given, let doubts, let look):
                 let first = predictions.first!
-                // Rare (a picture the model finds is not a digit, or
-                // doubts), so forwarded alone rather than batched.
+                // Few pictures (the model finds them not a digit, or
+                // doubts them), so forwarded alone rather than batched.
                 let second = try look?.tensor(after: first).flatMap { again in try forward([again]).first.map { (again, $0) } }
                 let answer = SecondLook.answer(first, for: given, warnings: doubts, second: second)
                 (tensor, warnings) = (answer.tensor, answer.warnings)

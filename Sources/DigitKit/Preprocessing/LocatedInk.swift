@@ -310,5 +310,5 @@ public enum InkDecision: String, Sendable, Equatable {
 
     /// Whether the rules' ink was kept where the locator saw the subject's
     /// (and so the located ink alone is another view of it: `SecondLook`).
-    var isRulesWhereLocated: Bool { self == .rulesWhereLocated || self == .rulesBeyondLocated }
+    var keepsRulesWithLocator: Bool { self == .rulesWhereLocated || self == .rulesBeyondLocated }
 }

@@ -125,7 +125,7 @@ public struct Preprocessor: Sendable {
         stages.ink = digit.ink
         stages.field = field
         stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
-        if field != nil, let located, subject.decision.isRulesWhereLocated {
+        if field != nil, let located, subject.decision.keepsRulesWithLocator {
             stages.secondLook = SecondLook(ink: located.inkMap, decision: subject.decision)
         }
         stages.analysis = analysis
