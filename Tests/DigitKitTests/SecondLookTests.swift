@@ -41,6 +41,8 @@ struct SecondLookTests {
     func answer() {
         let digit = Self.prediction(digit: 7, 0.7, notADigit: 0.05)
         Self.expectTaken(Self.rejected, digit)
+        // After "not a digit" the second stands whatever digit the first ranked highest.
+        Self.expectTaken(Self.rejected, Self.prediction(digit: 3, 0.7, notADigit: 0.05))
         Self.expectKept(Self.rejected, Self.prediction(digit: 7, 0.45, notADigit: 0.05))
         Self.expectKept(Self.rejected, Self.prediction(digit: 7, 0.04, notADigit: 0.92))
         Self.expectKept(Self.prediction(digit: 1, 0.99, notADigit: 0.0), digit)

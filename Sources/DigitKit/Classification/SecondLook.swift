@@ -49,8 +49,8 @@ public struct SecondLook: Sendable {
     }
 
     /// The 28x28 tensor of the located ink alone to classify after the
-    /// model's `first` answer; nil when that answer stands ("not a digit"
-    /// asks for a second look, and a digit under `doubtfulBelow` where
+    /// model's `first` answer; nil when `first` asks for no second look
+    /// ("not a digit" asks, and a digit under `doubtfulBelow` where
     /// `asksAfterDoubt`) or the located ink holds no digit.
     public func tensor(after first: Prediction) -> DigitTensor? {
         let asks = first.isNotADigit || (asksAfterDoubt && first.confidence < Self.doubtfulBelow)
@@ -58,8 +58,8 @@ public struct SecondLook: Sendable {
     }
 
     /// The answer after the model's `first` prediction for `tensor` and
-    /// `second`, the prediction for the tensor `tensor(after: first)` gave
-    /// (nil when it gave none): the second where it is a digit at
+    /// `second`, the tensor `tensor(after: first)` gave with the model's
+    /// prediction for it (nil when it gave none): the second where it is a digit at
     /// `leastConfidence` or more after "not a digit", or another digit than
     /// a doubtful first (under `doubtfulBelow`) and more probable than it;
     /// with `locatedInkAlone` added to `warnings`.
