@@ -53,16 +53,16 @@ public struct SecondLook: Sendable {
     /// ("not a digit" asks, and a digit under `doubtfulBelow` where
     /// `asksAfterDoubt`) or the located ink holds no digit.
     public func tensor(after first: Prediction) -> DigitTensor? {
-        let asks = first.isNotADigit || (asksAfterDoubt && first.confidence < Self.doubtfulBelow)
+        let asks = first.isNotADigit || (asksAfterDoubt && Self.doubts(first))
         return asks ? Preprocessor.normalized(located: ink) : nil
     }
 
     /// The answer after the model's `first` prediction for `tensor` and
     /// `second`, the tensor `tensor(after: first)` gave with the model's
-    /// prediction for it (nil when it gave none): the second where it is a digit at
-    /// `leastConfidence` or more after "not a digit", or another digit than
-    /// a doubtful first (under `doubtfulBelow`) and more probable than it;
-    /// with `locatedInkAlone` added to `warnings`.
+    /// prediction for it (nil when it gave none): the second where it is a
+    /// digit at `leastConfidence` or more after "not a digit", or another
+    /// digit than a doubtful first (under `doubtfulBelow`) and more probable
+    /// than it; with `locatedInkAlone` added to `warnings`.
     public static func answer(_ first: Prediction, for tensor: DigitTensor, warnings: [PreprocessingWarning],
                               second: (tensor: DigitTensor, prediction: Prediction)?) -> Answer {
         guard let second, !second.prediction.isNotADigit, second.prediction.confidence >= leastConfidence,
@@ -76,7 +76,14 @@ public struct SecondLook: Sendable {
     /// `second` another digit, more probable. An agreeing look leaves the
     /// first answer as it was.
     static func replaces(doubtful first: Prediction, with second: Prediction) -> Bool {
-        first.confidence < doubtfulBelow && second.digit != first.digit && second.confidence > first.confidence
+        doubts(first) && second.digit != first.digit && second.confidence > first.confidence
+    }
+
+    /// Whether the first answer, a digit, is doubtful: under `doubtfulBelow`
+    /// (a confidence that is not a number never is). The one test both the
+    /// asking and the answering use.
+    static func doubts(_ first: Prediction) -> Bool {
+        first.confidence < doubtfulBelow
     }
 }
 
