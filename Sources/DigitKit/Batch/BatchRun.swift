@@ -227,7 +227,8 @@ extension BatchRun where Prepared == PreparedInput {
                 // Few pictures (the model finds them not a digit, or
                 // doubts them), so forwarded alone rather than batched.
                 let second = try look?.tensor(after: first).flatMap { again in try forward([again]).first.map { (again, $0) } }
-                let answer = SecondLook.answer(first, for: given, warnings: doubts, second: second)
+                let answer = SecondLook.answer(first, for: given, warnings: doubts, second: second,
+                                               warning: look?.warning ?? .locatedInkAlone)
                 (tensor, warnings) = (answer.tensor, answer.warnings)
                 outcome = answer.prediction.isNotADigit ? .notADigit(answer.prediction) : .digit(answer.prediction)
             case .noDigit: outcome = .noDigit

@@ -11,6 +11,10 @@
 /// digit, another digit and a more probable one. It is always marked
 /// uncertain (`PreprocessingWarning.locatedInkAlone`): two views of the
 /// same picture disagreed.
+///
+/// Where the locator's ink was itself the subject's and is a window around
+/// the digit (`WindowInk`: a meter's counter window), the second look is at
+/// what lies inside the window, marked `PreprocessingWarning.insideWindow`.
 public struct SecondLook: Sendable {
     /// The located ink alone, at analysis size: normalized only when the
     /// second look is taken, since most pictures never need it.
@@ -26,7 +30,19 @@ public struct SecondLook: Sendable {
     init(ink: InkMap, decision: InkDecision) {
         self.ink = ink
         self.asksAfterDoubt = decision == .rulesWhereLocated
+        self.warning = .locatedInkAlone
     }
+
+    /// A second look at `digit`, the ink inside a window that the locator
+    /// took for the subject's ink (`WindowInk`).
+    init(window digit: InkMap) {
+        self.ink = digit
+        self.asksAfterDoubt = true
+        self.warning = .insideWindow
+    }
+
+    /// The warning an answer of this look carries.
+    public let warning: PreprocessingWarning
 
     /// The second answer stands from this probability up.
     public static let leastConfidence = 0.5
@@ -42,7 +58,7 @@ public struct SecondLook: Sendable {
     public struct Answer: Sendable {
         /// The prediction that stands.
         public let prediction: Prediction
-        /// The preprocessing's warnings, with `locatedInkAlone` when the second look's answer stands.
+        /// The preprocessing's warnings, with the look's `warning` when the second look's answer stands.
         public let warnings: [PreprocessingWarning]
         /// The tensor whose prediction stands.
         public let tensor: DigitTensor
@@ -62,14 +78,15 @@ public struct SecondLook: Sendable {
     /// prediction for it (nil when it gave none): the second where it is a
     /// digit at `leastConfidence` or more after "not a digit", or another
     /// digit than a doubtful first (under `doubtfulBelow`) and more probable
-    /// than it; with `locatedInkAlone` added to `warnings`.
+    /// than it; with `warning` (the look's) added to `warnings`.
     public static func answer(_ first: Prediction, for tensor: DigitTensor, warnings: [PreprocessingWarning],
-                              second: (tensor: DigitTensor, prediction: Prediction)?) -> Answer {
+                              second: (tensor: DigitTensor, prediction: Prediction)?,
+                              warning: PreprocessingWarning = .locatedInkAlone) -> Answer {
         guard let second, !second.prediction.isNotADigit, second.prediction.confidence >= leastConfidence,
               first.isNotADigit || replaces(doubtful: first, with: second.prediction) else {
             return Answer(prediction: first, warnings: warnings, tensor: tensor)
         }
-        return Answer(prediction: second.prediction, warnings: warnings + [.locatedInkAlone], tensor: second.tensor)
+        return Answer(prediction: second.prediction, warnings: warnings + [warning], tensor: second.tensor)
     }
 
     /// Whether `second` replaces `first`, a digit: `first` is doubtful, and
@@ -92,7 +109,8 @@ extension DigitModel {
     /// the model's prediction, then a second look where it asks for one.
     func answer(for tensor: DigitTensor, of stages: PreprocessingStages) throws(DigitError) -> SecondLook.Answer {
         let first = try predict(tensor)
-        let second = try stages.secondLook?.tensor(after: first).map { (again) throws(DigitError) in (again, try predict(again)) }
-        return SecondLook.answer(first, for: tensor, warnings: stages.warnings, second: second)
+        let look = stages.secondLook
+        let second = try look?.tensor(after: first).map { (again) throws(DigitError) in (again, try predict(again)) }
+        return SecondLook.answer(first, for: tensor, warnings: stages.warnings, second: second, warning: look?.warning ?? .locatedInkAlone)
     }
 }

@@ -12,6 +12,10 @@ public enum PreprocessingWarning: String, Sendable, CaseIterable {
     /// The model found the ink the rules chose is not a digit, or doubted
     /// it, and the answer is its reading of the located ink alone (`SecondLook`).
     case locatedInkAlone = "read from the located ink alone"
+    /// The located ink was a window around the digit (a meter's counter
+    /// wheel), and the answer is the model's reading of what lies inside it
+    /// (`WindowInk`, `SecondLook`).
+    case insideWindow = "read inside a window"
 }
 
 /// Looks at how the digit's ink components lie (after specks are dropped).

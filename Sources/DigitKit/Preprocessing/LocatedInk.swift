@@ -311,4 +311,8 @@ public enum InkDecision: String, Sendable, Equatable {
     /// Whether the rules' ink was kept where the locator saw the subject's
     /// (and so the located ink alone is another view of it: `SecondLook`).
     var keepsRulesWithLocator: Bool { self == .rulesWhereLocated || self == .rulesBeyondLocated }
+
+    /// Whether the subject's ink is the located ink (which may then be a
+    /// window around the digit: `WindowInk`).
+    var isLocators: Bool { self == .located || self == .locatedBolder }
 }

@@ -127,6 +127,8 @@ public struct Preprocessor: Sendable {
         stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         if field != nil, let located, subject.decision.keepsRulesWithLocator {
             stages.secondLook = SecondLook(ink: located.inkMap, decision: subject.decision)
+        } else if field != nil, subject.decision.isLocators, let window = WindowInk.digit(in: map, gray: found.gray) {
+            stages.secondLook = SecondLook(window: window)
         }
         stages.analysis = analysis
         return stages

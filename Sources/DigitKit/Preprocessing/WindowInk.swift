@@ -1,0 +1,95 @@
+/// A digit seen through a window: a meter reader's crop of one counter
+/// wheel or LCD cell, a dark window in a light plate with a light digit in
+/// it (or the other way round). The locator may take the window itself for
+/// the ink, with the digit in it or as a hole, and the model then rightly
+/// finds that ink "not a digit". This finds such a window in the located
+/// ink and the digit inside it, for a second look (`SecondLook`).
+///
+/// A window is the located ink's largest component when it is solid (fills
+/// `leastFill` of its box) and square-cornered (ink in all four corners: a
+/// digit's strokes leave at least two corners of its box empty). Inside its
+/// box the picture must be two clear levels (`leastSeparability`), window
+/// and digit; the digit is the side of Otsu's split that the corners are
+/// not on, in the groups that stay clear of the box's edges, at full
+/// resolution: the locator's coarse map says where, the picture says which
+/// pixels.
+enum WindowInk {
+    /// A window fills at least this share of its box.
+    static let leastFill = 0.4
+    /// A corner of the box is a square of this share of its shorter side...
+    static let cornerShare = 0.15
+    /// ...at least this share of it the window's ink.
+    static let cornerFill = 0.25
+    /// Otsu's split of the box explains at least this share of its grey
+    /// levels' variance: a window and a digit, not grain or a blank note.
+    static let leastSeparability = 0.75
+    /// The digit is at least this share of the window's height, not a speck.
+    static let leastDigitHeight = 0.35
+    /// A window is at least this many pixels wide and high.
+    static let smallestSide = 12
+
+    /// The digit's ink inside the window that `located` (the located ink at
+    /// analysis size) makes of `gray` (the picture at analysis size, grey
+    /// levels); nil when the located ink is no window or nothing lies inside.
+    static func digit(in located: InkMap, gray: Raster) -> InkMap? {
+        precondition(located.width == gray.width && located.height == gray.height)
+        let (labels, components) = ConnectedComponents.label(located)
+        guard let largest = components.indices.max(by: { components[$0].area < components[$1].area }) else { return nil }
+        let box = components[largest].box
+        guard box.width >= smallestSide, box.height >= smallestSide,
+              Double(components[largest].area) >= leastFill * Double(box.width * box.height) else { return nil }
+        var window = [Bool](repeating: false, count: box.width * box.height)
+        for k in located.indices.indices where Int(labels[k]) == largest + 1 {
+            let index = located.indices[k]
+            window[(index / gray.width - box.minY) * box.width + index % gray.width - box.minX] = true
+        }
+        let corners = cornerIndices(width: box.width, height: box.height)
+        guard corners.allSatisfy({ corner in Double(corner.filter { window[$0] }.count) >= cornerFill * Double(corner.count) })
+        else { return nil }
+        return inside(box, corners: corners.flatMap { $0 }, gray: gray)
+    }
+
+    /// The indices (in a box of this size, row-major) of each of its four
+    /// corner squares, `cornerShare` of its shorter side.
+    static func cornerIndices(width: Int, height: Int) -> [[Int]] {
+        let side = max(1, Int(cornerShare * Double(min(width, height))))
+        return [(0, 0), (width - side, 0), (0, height - side), (width - side, height - side)].map { corner in
+            (corner.1..<(corner.1 + side)).flatMap { y in (corner.0..<(corner.0 + side)).map { x in y * width + x } }
+        }
+    }
+
+    /// The pixels of `box` on the other side of Otsu's split from its
+    /// `corners` (the window), in 8-connected groups clear of the box's
+    /// edges, as ink: 1 at the digit's median level, less towards the
+    /// window's. Nil when the box is not two clear levels or the groups are
+    /// too short for a digit.
+    static func inside(_ box: BoundingBox, corners: [Int], gray: Raster) -> InkMap? {
+        let width = box.width, height = box.height
+        var levels = [Double](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width { levels[y * width + x] = gray.values[(box.minY + y) * gray.width + box.minX + x] }
+        }
+        let (level, separability) = OtsuLevel.split(OtsuLevel.histogram(levels))
+        guard separability >= leastSeparability else { return nil }
+        let split = Double(level)
+        let windowIsDark = RobustStatistics.lowerMedian(corners.map { levels[$0] }) <= split
+        let sided = levels.indices.filter { windowIsDark ? levels[$0] > split : levels[$0] <= split }
+        let candidate = InkMap(width: width, height: height, indices: sided, values: Array(repeating: 1, count: sided.count))
+        let (labels, components) = ConnectedComponents.label(candidate)
+        let clear = components.map { c in c.box.minX > 0 && c.box.minY > 0 && c.box.maxX < width - 1 && c.box.maxY < height - 1 }
+        let kept = sided.indices.filter { clear[Int(labels[$0]) - 1] }
+        guard let top = kept.first.map({ sided[$0] / width }), let bottom = kept.last.map({ sided[$0] / width }),
+              Double(bottom - top + 1) >= leastDigitHeight * Double(height) else { return nil }
+        let background = RobustStatistics.lowerMedian(levels.indices.filter { windowIsDark ? levels[$0] <= split : levels[$0] > split }
+                                                            .map { levels[$0] })
+        let ink = RobustStatistics.lowerMedian(kept.map { levels[sided[$0]] })
+        let span = max(1, abs(ink - background))
+        var indices: [Int] = [], values: [Double] = []
+        for k in kept {
+            let index = sided[k]
+            indices.append((box.minY + index / width) * gray.width + box.minX + index % width)
+            values.append(min(1, max(0.1, abs(levels[index] - background) / span)))
+        }
+        return InkMap(width: gray.width, height: gray.height, indices: indices, values: values)
+    }
+}
