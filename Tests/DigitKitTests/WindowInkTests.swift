@@ -35,6 +35,14 @@ struct WindowInkTests {
         #expect(holed?.indices == digit.indices)
     }
 
+    @Test("a digit cut by the window's edge (a wheel half turned) is read; a plate's rim along the box's edge is not")
+    func cutDigitAndRim() throws {
+        let cut = { (x: Int, y: Int) in (14...17).contains(x) && (16...35).contains(y) }
+        let rim = { (x: Int, y: Int) in x == 4 && (8...31).contains(y) }
+        let digit = try #require(WindowInk.digit(in: Self.map(Self.window), gray: Self.plate { cut($0, $1) || rim($0, $1) }))
+        #expect(digit.indices == Self.map(cut).indices)
+    }
+
     @Test("no window: a ring (a 0's ink leaves its box's corners empty), an empty window, a speck in it")
     func noWindow() {
         let ring = Self.map { x, y in

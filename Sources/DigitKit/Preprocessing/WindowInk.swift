@@ -5,12 +5,13 @@
 /// finds that ink "not a digit". This finds such a window in the located
 /// ink and the digit inside it, for a second look (`SecondLook`).
 ///
-/// A window is the located ink's largest component when it is solid (fills
-/// `leastFill` of its box) and square-cornered (ink in all four corners: a
+/// A window is located ink that is solid (fills `leastFill` of its box, in
+/// one piece or several: a digit across the window may cut the locator's
+/// map of it in two) and square-cornered (ink in all four corners: a
 /// digit's strokes leave at least two corners of its box empty). Inside its
 /// box the picture must be two clear levels (`leastSeparability`), window
 /// and digit; the digit is the side of Otsu's split that the corners are
-/// not on, in the groups that stay clear of the box's edges, at full
+/// not on, in the groups lying mostly away from the box's edges, at full
 /// resolution: the locator's coarse map says where, the picture says which
 /// pixels.
 enum WindowInk {
@@ -23,6 +24,9 @@ enum WindowInk {
     /// Otsu's split of the box explains at least this share of its grey
     /// levels' variance: a window and a digit, not grain or a blank note.
     static let leastSeparability = 0.75
+    /// The band along the box's edges, as a share of its shorter side, that
+    /// a plate's rim lies in.
+    static let edgeBand = 0.1
     /// The digit is at least this share of the window's height, not a speck.
     static let leastDigitHeight = 0.35
     /// A window is at least this many pixels wide and high.
@@ -33,16 +37,10 @@ enum WindowInk {
     /// levels); nil when the located ink is no window or nothing lies inside.
     static func digit(in located: InkMap, gray: Raster) -> InkMap? {
         precondition(located.width == gray.width && located.height == gray.height)
-        let (labels, components) = ConnectedComponents.label(located)
-        guard let largest = components.indices.max(by: { components[$0].area < components[$1].area }) else { return nil }
-        let box = components[largest].box
-        guard box.width >= smallestSide, box.height >= smallestSide,
-              Double(components[largest].area) >= leastFill * Double(box.width * box.height) else { return nil }
+        guard let box = located.boundingBox, box.width >= smallestSide, box.height >= smallestSide,
+              Double(located.count) >= leastFill * Double(box.width * box.height) else { return nil }
         var window = [Bool](repeating: false, count: box.width * box.height)
-        for k in located.indices.indices where Int(labels[k]) == largest + 1 {
-            let index = located.indices[k]
-            window[(index / gray.width - box.minY) * box.width + index % gray.width - box.minX] = true
-        }
+        located.forEachPixel { x, y, _ in window[(y - box.minY) * box.width + x - box.minX] = true }
         let corners = cornerIndices(width: box.width, height: box.height)
         guard corners.allSatisfy({ corner in Double(corner.filter { window[$0] }.count) >= cornerFill * Double(corner.count) })
         else { return nil }
@@ -59,8 +57,8 @@ enum WindowInk {
     }
 
     /// The pixels of `box` on the other side of Otsu's split from its
-    /// `corners` (the window), in 8-connected groups clear of the box's
-    /// edges, as ink: 1 at the digit's median level, less towards the
+    /// `corners` (the window), in 8-connected groups mostly away from the
+    /// box's edges, as ink: 1 at the digit's median level, less towards the
     /// window's. Nil when the box is not two clear levels or the groups are
     /// too short for a digit.
     static func inside(_ box: BoundingBox, corners: [Int], gray: Raster) -> InkMap? {
@@ -76,8 +74,16 @@ enum WindowInk {
         let sided = levels.indices.filter { windowIsDark ? levels[$0] > split : levels[$0] <= split }
         let candidate = InkMap(width: width, height: height, indices: sided, values: Array(repeating: 1, count: sided.count))
         let (labels, components) = ConnectedComponents.label(candidate)
-        let clear = components.map { c in c.box.minX > 0 && c.box.minY > 0 && c.box.maxX < width - 1 && c.box.maxY < height - 1 }
-        let kept = sided.indices.filter { clear[Int(labels[$0]) - 1] }
+        // A group is the digit's when most of its pixels lie inside the
+        // edge band: a plate's rim inside the box lies along its edges,
+        // while a counter's digit may be cut by the window's edge.
+        let band = Int(edgeBand * Double(min(width, height)))
+        var inner = [Int](repeating: 0, count: components.count)
+        for k in sided.indices {
+            let x = sided[k] % width, y = sided[k] / width
+            if x >= band, y >= band, x < width - band, y < height - band { inner[Int(labels[k]) - 1] += 1 }
+        }
+        let kept = sided.indices.filter { k in let c = Int(labels[k]) - 1; return 2 * inner[c] > components[c].area }
         guard let top = kept.first.map({ sided[$0] / width }), let bottom = kept.last.map({ sided[$0] / width }),
               Double(bottom - top + 1) >= leastDigitHeight * Double(height) else { return nil }
         let background = RobustStatistics.lowerMedian(levels.indices.filter { windowIsDark ? levels[$0] <= split : levels[$0] > split }
