@@ -19,7 +19,7 @@ struct SecondLookTests {
 
     /// Expects `second`, given after `first`, to stand: marked, with its tensor.
     static func expectTaken(_ first: Prediction, _ second: Prediction, sourceLocation: SourceLocation = #_sourceLocation) {
-        let taken = SecondLook.answer(first, for: Self.first, warnings: [], second: (Self.again, second))
+        let taken = SecondLook.answer(first, for: Self.first, warnings: [], second: (Self.again, second), warning: .locatedInkAlone)
         #expect(taken.prediction == second, sourceLocation: sourceLocation)
         #expect(taken.warnings == [.locatedInkAlone], sourceLocation: sourceLocation)
         #expect(taken.tensor == Self.again, sourceLocation: sourceLocation)
@@ -29,7 +29,8 @@ struct SecondLookTests {
 
     /// Expects `first` to stand with its own warnings and tensor, whatever `second` says.
     static func expectKept(_ first: Prediction, _ second: Prediction?, sourceLocation: SourceLocation = #_sourceLocation) {
-        let kept = SecondLook.answer(first, for: Self.first, warnings: [.severalDigits], second: second.map { (Self.again, $0) })
+        let kept = SecondLook.answer(first, for: Self.first, warnings: [.severalDigits], second: second.map { (Self.again, $0) },
+                                      warning: .locatedInkAlone)
         #expect(kept.prediction == first, sourceLocation: sourceLocation)
         #expect(kept.warnings == [.severalDigits], sourceLocation: sourceLocation)
         #expect(kept.tensor == Self.first, sourceLocation: sourceLocation)
@@ -77,7 +78,8 @@ struct SecondLookTests {
 
         // Where the locator saw part of a fine stroke, its ink alone misses
         // the rest: only "not a digit" asks.
-        let partial = SecondLook(ink: look.ink, decision: .rulesBeyondLocated)
+        guard case .located(let ink) = look.subject else { Issue.record("not a look at the located ink"); return }
+        let partial = SecondLook(ink: ink, decision: .rulesBeyondLocated)
         #expect(!partial.asksAfterDoubt)
         #expect(partial.tensor(after: doubtful) == nil)
         #expect(partial.tensor(after: Self.rejected) != nil)

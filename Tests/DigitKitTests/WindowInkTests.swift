@@ -5,13 +5,13 @@ import TestSupport
 
 @Suite("A digit inside a window the locator took for the ink")
 struct WindowInkTests {
-    /// A light plate (200) with a dark window (30) from (4, 4) to (27, 35),
-    /// and inside it the light pixels `inside` draws (230).
-    static func plate(_ inside: (Int, Int) -> Bool) -> Raster {
+    /// A plate at `plate` with a window at `window` from (4, 4) to (27,
+    /// 35), and inside it the pixels `inside` draws at `digit`.
+    static func plate(plate: Double = 200, window: Double = 30, digit: Double = 230, _ inside: (Int, Int) -> Bool) -> Raster {
         let width = 32, height = 40
-        var values = [Double](repeating: 200, count: width * height)
+        var values = [Double](repeating: plate, count: width * height)
         for y in 4...35 {
-            for x in 4...27 { values[y * width + x] = inside(x, y) ? 230 : 30 }
+            for x in 4...27 { values[y * width + x] = inside(x, y) ? digit : window }
         }
         return Raster(width: width, height: height, values: values)
     }
@@ -35,6 +35,20 @@ struct WindowInkTests {
         #expect(holed?.indices == digit.indices)
     }
 
+    @Test("the other way round: a dark digit in a light window on a dark plate")
+    func darkDigitInLightWindow() throws {
+        let digit = WindowInk.digit(in: Self.map(Self.window), gray: Self.plate(plate: 40, window: 220, digit: 20, Self.bar))
+        #expect(digit?.indices == Self.map(Self.bar).indices)
+    }
+
+    @Test("levels between whole grey levels fall on the side Otsu's split counts them on")
+    func fractionalLevels() throws {
+        // Otsu's level is a whole grey level; the window's 100.5 lies in
+        // its bin, the lower class, though it is above the level itself.
+        let digit = WindowInk.digit(in: Self.map(Self.window), gray: Self.plate(plate: 100.5, window: 100.5, digit: 199.7, Self.bar))
+        #expect(digit?.indices == Self.map(Self.bar).indices)
+    }
+
     @Test("a digit cut by the window's edge (a wheel half turned) is read; a plate's rim along the box's edge is not")
     func cutDigitAndRim() throws {
         let cut = { (x: Int, y: Int) in (14...17).contains(x) && (16...35).contains(y) }
@@ -43,7 +57,7 @@ struct WindowInkTests {
         #expect(digit.indices == Self.map(cut).indices)
     }
 
-    @Test("no window: a ring (a 0's ink leaves its box's corners empty), an empty window, a speck in it")
+    @Test("no window: a ring (a 0's ink leaves its box's corners empty), a hollow frame, a small box, an empty window, specks")
     func noWindow() {
         let ring = Self.map { x, y in
             let (dx, dy) = (Double(x) - 15.5, Double(y) - 19.5)
@@ -51,8 +65,25 @@ struct WindowInkTests {
             return r <= 1 && r >= 0.4
         }
         #expect(WindowInk.digit(in: ring, gray: Self.plate(Self.bar)) == nil)
+        let frame = Self.map { x, y in Self.window(x, y) && !((6...25).contains(x) && (6...33).contains(y)) }
+        #expect(WindowInk.digit(in: frame, gray: Self.plate(Self.bar)) == nil)
+        let small = Self.map { x, y in (10...20).contains(x) && (10...29).contains(y) }
+        #expect(WindowInk.digit(in: small, gray: Self.plate(Self.bar)) == nil)
         #expect(WindowInk.digit(in: Self.map(Self.window), gray: Self.plate { _, _ in false }) == nil)
-        #expect(WindowInk.digit(in: Self.map(Self.window), gray: Self.plate { x, y in (15...16).contains(x) && (18...19).contains(y) }) == nil)
+        let specks = { (x: Int, y: Int) in (15...16).contains(x) && ((8...9).contains(y) || (30...31).contains(y)) }
+        #expect(WindowInk.digit(in: Self.map(Self.window), gray: Self.plate(specks)) == nil)
+    }
+
+    @Test("the window look is asked after 'not a digit' and after a doubtful digit, not after a sure one")
+    func asks() throws {
+        let look = SecondLook(insideWindow: Self.map(Self.window), of: Self.plate(Self.bar))
+        #expect(look.warning == .insideWindow)
+        #expect(look.tensor(after: SecondLookTests.rejected) != nil)
+        #expect(look.tensor(after: SecondLookTests.prediction(digit: 0, 0.6, notADigit: 0.05)) != nil)
+        #expect(look.tensor(after: SecondLookTests.prediction(digit: 0, 0.95, notADigit: 0.01)) == nil)
+        // No window, no tensor, whatever the first answer.
+        let none = SecondLook(insideWindow: Self.map(Self.bar), of: Self.plate(Self.bar))
+        #expect(none.tensor(after: SecondLookTests.rejected) == nil)
     }
 
     static func classifier() throws -> DigitClassifier {
@@ -66,7 +97,7 @@ struct WindowInkTests {
         let image = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path("windows/\(file)"))
         let classifier = try Self.classifier()
         let stages = try classifier.preprocessor.stages(for: image)
-        #expect(stages.inkDecision.isLocators)
+        #expect(stages.inkDecision.takesLocatedInk)
         #expect(try classifier.model.predict(#require(stages.tensor)).isNotADigit)
         #expect(stages.secondLook?.warning == .insideWindow)
 
@@ -79,12 +110,17 @@ struct WindowInkTests {
         #expect(batch.first?.warnings == [.insideWindow])
     }
 
-    @Test("a photo of a digit on paper is no window")
-    func photoIsNoWindow() throws {
-        for file in ["photos/desk-001-5.jpg", "photos/shadow-012-8.jpg"] {
-            let image = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path(file))
-            let stages = try Self.classifier().preprocessor.stages(for: image)
-            #expect(stages.secondLook?.warning != .insideWindow, "\(file)")
+    @Test("the located ink of the committed photos of digits on paper is no window")
+    func photosAreNoWindows() throws {
+        let preprocessor = try Self.classifier().preprocessor
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("photos")).filter { $0.hasSuffix(".jpg") }.sorted()
+        var located = 0
+        for file in files.prefix(60) {
+            let stages = try preprocessor.stages(for: ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path("photos/\(file)")))
+            guard let probabilities = stages.located else { continue }
+            located += 1
+            #expect(WindowInk.digit(in: LocatedInk.inkMap(of: probabilities), gray: stages.gray) == nil, "\(file)")
         }
+        #expect(located >= 30)
     }
 }

@@ -21,7 +21,7 @@ public struct ClassificationResult: Sendable {
     /// A prediction, no digit, or the error that stopped the input.
     public let outcome: Outcome
     /// Exactly the tensor the model was given for the prediction that stands (after a second
-    /// look, the located ink's: `SecondLook`); nil without a digit or on failure.
+    /// look, the located ink's or the window's inside: `SecondLook`); nil without a digit or on failure.
     public let tensor: DigitTensor?
     /// Why a prediction is doubtful whatever its confidence (several digits
     /// side by side, say); empty for most pictures. A result with warnings

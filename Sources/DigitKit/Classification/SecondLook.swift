@@ -1,48 +1,57 @@
-/// A second look at a picture whose ink the rules chose, for when the model
-/// finds that ink is not a digit, or doubts it: the ink the locator sees,
-/// alone. The rules keep their own ink where the locator agrees, and with
-/// it what touches the digit there, such as a ruled line through it or a
-/// crop's dark edge; the model then answers "not a digit", or a doubtful
-/// digit, for a digit that is plainly there. The located ink leaves such
-/// strokes out more often (docs/decisions.md, "A second look").
+/// A second look at a picture, for when the model finds the ink step 8
+/// chose is not a digit, or doubts it. Two kinds:
+/// - where the rules chose the ink, the ink the locator sees, alone. The
+///   rules keep their own ink where the locator agrees, and with it what
+///   touches the digit there, such as a ruled line through it or a crop's
+///   dark edge; the model then answers "not a digit", or a doubtful digit,
+///   for a digit that is plainly there. The located ink leaves such
+///   strokes out more often (docs/decisions.md, "A second look"). Marked
+///   `PreprocessingWarning.locatedInkAlone`.
+/// - where the locator's ink was chosen and is a window around the digit
+///   (`WindowInk`: a meter's counter window taken whole), what lies inside
+///   the window (docs/decisions.md, "A digit inside a window"). Marked
+///   `PreprocessingWarning.insideWindow`.
 ///
 /// The second answer stands when it is a digit more probable than
 /// everything else together (`leastConfidence`) and, after a doubtful
 /// digit, another digit and a more probable one. It is always marked
-/// uncertain (`PreprocessingWarning.locatedInkAlone`): two views of the
-/// same picture disagreed.
-///
-/// Where the locator's ink was itself the subject's and is a window around
-/// the digit (`WindowInk`: a meter's counter window), the second look is at
-/// what lies inside the window, marked `PreprocessingWarning.insideWindow`.
+/// uncertain: two views of the same picture disagreed.
 public struct SecondLook: Sendable {
-    /// The located ink alone, at analysis size: normalized only when the
-    /// second look is taken, since most pictures never need it.
-    let ink: InkMap
-    /// Whether a doubtful digit asks for the second look too: only where the
-    /// locator saw all of the subject (`InkDecision.rulesWhereLocated`).
-    /// Where it saw part of a fine stroke (`rulesBeyondLocated`), its ink
-    /// alone misses the rest: a 7's bar, and the 7 becomes a 1.
+    /// What the second look is at, kept as found and normalized only when
+    /// the look is taken, since most pictures never need it.
+    enum Subject: Sendable {
+        /// The located ink alone, at analysis size.
+        case located(InkMap)
+        /// The located ink, which may be a window, and the picture at
+        /// analysis size, whose pixels inside the window are the digit's.
+        case window(located: InkMap, picture: Raster)
+    }
+
+    let subject: Subject
+    /// Whether a doubtful digit asks for the second look too: where the
+    /// rules chose the ink, only where the locator saw all of the subject
+    /// (`InkDecision.rulesWhereLocated`). Where it saw part of a fine stroke
+    /// (`rulesBeyondLocated`), its ink alone misses the rest: a 7's bar,
+    /// and the 7 becomes a 1.
     let asksAfterDoubt: Bool
+    /// The warning an answer of this look carries.
+    public let warning: PreprocessingWarning
 
     /// A second look at `ink`, the located ink of a picture whose subject's
     /// ink step 8 chose by `decision`.
     init(ink: InkMap, decision: InkDecision) {
-        self.ink = ink
-        self.asksAfterDoubt = decision == .rulesWhereLocated
-        self.warning = .locatedInkAlone
+        subject = .located(ink)
+        asksAfterDoubt = decision == .rulesWhereLocated
+        warning = .locatedInkAlone
     }
 
-    /// A second look at `digit`, the ink inside a window that the locator
-    /// took for the subject's ink (`WindowInk`).
-    init(window digit: InkMap) {
-        self.ink = digit
-        self.asksAfterDoubt = true
-        self.warning = .insideWindow
+    /// A second look inside `located`, the located ink step 8 chose, if it
+    /// is a window around the digit in `picture` (`WindowInk`).
+    init(insideWindow located: InkMap, of picture: Raster) {
+        subject = .window(located: located, picture: picture)
+        asksAfterDoubt = true
+        warning = .insideWindow
     }
-
-    /// The warning an answer of this look carries.
-    public let warning: PreprocessingWarning
 
     /// The second answer stands from this probability up.
     public static let leastConfidence = 0.5
@@ -64,13 +73,16 @@ public struct SecondLook: Sendable {
         public let tensor: DigitTensor
     }
 
-    /// The 28x28 tensor of the located ink alone to classify after the
+    /// The 28x28 tensor of the look's subject to classify after the
     /// model's `first` answer; nil when `first` asks for no second look
     /// ("not a digit" asks, and a digit under `doubtfulBelow` where
-    /// `asksAfterDoubt`) or the located ink holds no digit.
+    /// `asksAfterDoubt`), the located ink is no window, or no digit is there.
     public func tensor(after first: Prediction) -> DigitTensor? {
-        let asks = first.isNotADigit || (asksAfterDoubt && Self.doubts(first))
-        return asks ? Preprocessor.normalized(located: ink) : nil
+        guard first.isNotADigit || (asksAfterDoubt && Self.doubts(first)) else { return nil }
+        switch subject {
+        case .located(let ink): return Preprocessor.normalized(located: ink)
+        case .window(let located, let picture): return WindowInk.digit(in: located, gray: picture).flatMap(Preprocessor.normalized(located:))
+        }
     }
 
     /// The answer after the model's `first` prediction for `tensor` and
@@ -81,7 +93,7 @@ public struct SecondLook: Sendable {
     /// than it; with `warning` (the look's) added to `warnings`.
     public static func answer(_ first: Prediction, for tensor: DigitTensor, warnings: [PreprocessingWarning],
                               second: (tensor: DigitTensor, prediction: Prediction)?,
-                              warning: PreprocessingWarning = .locatedInkAlone) -> Answer {
+                              warning: PreprocessingWarning) -> Answer {
         guard let second, !second.prediction.isNotADigit, second.prediction.confidence >= leastConfidence,
               first.isNotADigit || replaces(doubtful: first, with: second.prediction) else {
             return Answer(prediction: first, warnings: warnings, tensor: tensor)

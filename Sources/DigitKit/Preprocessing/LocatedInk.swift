@@ -314,5 +314,5 @@ public enum InkDecision: String, Sendable, Equatable {
 
     /// Whether the subject's ink is the located ink (which may then be a
     /// window around the digit: `WindowInk`).
-    var isLocators: Bool { self == .located || self == .locatedBolder }
+    var takesLocatedInk: Bool { self == .located || self == .locatedBolder }
 }

@@ -127,8 +127,8 @@ public struct Preprocessor: Sendable {
         stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         if field != nil, let located, subject.decision.keepsRulesWithLocator {
             stages.secondLook = SecondLook(ink: located.inkMap, decision: subject.decision)
-        } else if field != nil, subject.decision.isLocators, let window = WindowInk.digit(in: map, gray: found.gray) {
-            stages.secondLook = SecondLook(window: window)
+        } else if field != nil, subject.decision.takesLocatedInk {
+            stages.secondLook = SecondLook(insideWindow: map, of: found.gray)
         }
         stages.analysis = analysis
         return stages
@@ -274,9 +274,10 @@ public struct PreprocessingStages: Sendable {
     public var inkDecision: InkDecision = .rules
     /// The ink locator's probabilities (0-1) at analysis size; nil without a locator.
     public var located: Raster?
-    /// The located ink alone, to classify when the model finds the ink
-    /// above is not a digit, or doubts it; nil unless the rules chose the
-    /// ink with a locator that saw some.
+    /// A second look, to take when the model finds the ink above is not a
+    /// digit, or doubts it: the located ink alone where the rules chose the
+    /// ink with a locator that saw some, inside a window where the located
+    /// ink was chosen; nil otherwise.
     public var secondLook: SecondLook?
     /// What the ink locator threw, if it failed (`Preprocessor.process`).
     public var locatorFailure: DigitError?

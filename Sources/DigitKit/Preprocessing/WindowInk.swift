@@ -10,10 +10,11 @@
 /// map of it in two) and square-cornered (ink in all four corners: a
 /// digit's strokes leave at least two corners of its box empty). Inside its
 /// box the picture must be two clear levels (`leastSeparability`), window
-/// and digit; the digit is the side of Otsu's split that the corners are
-/// not on, in the groups lying mostly away from the box's edges, at full
-/// resolution: the locator's coarse map says where, the picture says which
-/// pixels.
+/// and digit; the digit is the side of Otsu's split that the window's
+/// pixels in the corners are not on, in the groups lying mostly away from
+/// the box's edges, at full resolution: the locator's coarse map says
+/// where, the picture says which pixels. Only taken after the model's
+/// "not a digit" or doubt, so most pictures never pay for it.
 enum WindowInk {
     /// A window fills at least this share of its box.
     static let leastFill = 0.4
@@ -27,7 +28,8 @@ enum WindowInk {
     /// The band along the box's edges, as a share of its shorter side, that
     /// a plate's rim lies in.
     static let edgeBand = 0.1
-    /// The digit is at least this share of the window's height, not a speck.
+    /// One of the digit's groups is at least this share of the window's
+    /// height: a digit, not specks.
     static let leastDigitHeight = 0.35
     /// A window is at least this many pixels wide and high.
     static let smallestSide = 12
@@ -44,7 +46,7 @@ enum WindowInk {
         let corners = cornerIndices(width: box.width, height: box.height)
         guard corners.allSatisfy({ corner in Double(corner.filter { window[$0] }.count) >= cornerFill * Double(corner.count) })
         else { return nil }
-        return inside(box, corners: corners.flatMap { $0 }, gray: gray)
+        return inside(box, window: corners.flatMap { $0 }.filter { window[$0] }, gray: gray)
     }
 
     /// The indices (in a box of this size, row-major) of each of its four
@@ -56,43 +58,44 @@ enum WindowInk {
         }
     }
 
-    /// The pixels of `box` on the other side of Otsu's split from its
-    /// `corners` (the window), in 8-connected groups mostly away from the
-    /// box's edges, as ink: 1 at the digit's median level, less towards the
-    /// window's. Nil when the box is not two clear levels or the groups are
-    /// too short for a digit.
-    static func inside(_ box: BoundingBox, corners: [Int], gray: Raster) -> InkMap? {
+    /// The pixels of `box` on the other side of Otsu's split from the
+    /// `window` pixels given (the window's ink in the box's corners), in
+    /// 8-connected groups mostly away from the box's edges, as ink: 1 at the
+    /// digit's median level, less towards the window's. Nil when the box is
+    /// not two clear levels or no group is tall enough for a digit.
+    static func inside(_ box: BoundingBox, window: [Int], gray: Raster) -> InkMap? {
         let width = box.width, height = box.height
         var levels = [Double](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width { levels[y * width + x] = gray.values[(box.minY + y) * gray.width + box.minX + x] }
         }
-        let (level, separability) = OtsuLevel.split(OtsuLevel.histogram(levels))
+        let (split, separability) = OtsuLevel.split(OtsuLevel.histogram(levels))
         guard separability >= leastSeparability else { return nil }
-        let split = Double(level)
-        let windowIsDark = RobustStatistics.lowerMedian(corners.map { levels[$0] }) <= split
-        let sided = levels.indices.filter { windowIsDark ? levels[$0] > split : levels[$0] <= split }
-        let candidate = InkMap(width: width, height: height, indices: sided, values: Array(repeating: 1, count: sided.count))
+        // The split's upper class, as `OtsuLevel` counts it: a level above the split.
+        let upper = levels.map { OtsuLevel.bin($0) > split }
+        let windowIsDark = 2 * window.filter { upper[$0] }.count < window.count
+        let digitSide = levels.indices.filter { upper[$0] == windowIsDark }
+        let candidate = InkMap(width: width, height: height, indices: digitSide, values: Array(repeating: 1, count: digitSide.count))
         let (labels, components) = ConnectedComponents.label(candidate)
-        // A group is the digit's when most of its pixels lie inside the
-        // edge band: a plate's rim inside the box lies along its edges,
-        // while a counter's digit may be cut by the window's edge.
+        // A group is the digit's when most of its pixels lie away from the
+        // band along the box's edges: a plate's rim inside the box lies in
+        // it, while a counter's digit may be cut by the window's edge.
         let band = Int(edgeBand * Double(min(width, height)))
         var inner = [Int](repeating: 0, count: components.count)
-        for k in sided.indices {
-            let x = sided[k] % width, y = sided[k] / width
+        for k in digitSide.indices {
+            let x = digitSide[k] % width, y = digitSide[k] / width
             if x >= band, y >= band, x < width - band, y < height - band { inner[Int(labels[k]) - 1] += 1 }
         }
-        let kept = sided.indices.filter { k in let c = Int(labels[k]) - 1; return 2 * inner[c] > components[c].area }
-        guard let top = kept.first.map({ sided[$0] / width }), let bottom = kept.last.map({ sided[$0] / width }),
-              Double(bottom - top + 1) >= leastDigitHeight * Double(height) else { return nil }
-        let background = RobustStatistics.lowerMedian(levels.indices.filter { windowIsDark ? levels[$0] <= split : levels[$0] > split }
-                                                            .map { levels[$0] })
-        let ink = RobustStatistics.lowerMedian(kept.map { levels[sided[$0]] })
+        let isDigits = components.indices.map { 2 * inner[$0] > components[$0].area }
+        guard components.indices.contains(where: { isDigits[$0] && Double(components[$0].box.height) >= leastDigitHeight * Double(height) })
+        else { return nil }
+        let kept = digitSide.indices.filter { isDigits[Int(labels[$0]) - 1] }
+        let background = RobustStatistics.lowerMedian(levels.indices.filter { upper[$0] != windowIsDark }.map { levels[$0] })
+        let ink = RobustStatistics.lowerMedian(kept.map { levels[digitSide[$0]] })
         let span = max(1, abs(ink - background))
         var indices: [Int] = [], values: [Double] = []
         for k in kept {
-            let index = sided[k]
+            let index = digitSide[k]
             indices.append((box.minY + index / width) * gray.width + box.minX + index % width)
             values.append(min(1, max(0.1, abs(levels[index] - background) / span)))
         }
