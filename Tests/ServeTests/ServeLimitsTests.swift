@@ -153,7 +153,15 @@ struct ServeLimitsTests {
             inFlight.set(0, try? server.post("/v1/classify", file: seven))
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        // SIGTERM only once the server has the picture: in progress, or
+        // already answered (a lone picture is forwarded at once). A request
+        // whose head it had not yet read would be refused, not answered,
+        // and under a sanitizer a fixed pause was not always long enough.
+        let deadline = Date().addingTimeInterval(10)
+        while inFlight.all[0] == nil, Date() < deadline,
+              try !server.request("GET", "/metrics").text.contains("\ndigits_queue_depth 1.0") {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         server.process.terminate()
         Thread.sleep(forTimeInterval: 0.3)
         let ready = try server.request("GET", "/readyz")
