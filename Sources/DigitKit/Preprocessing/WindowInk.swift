@@ -41,8 +41,7 @@ enum WindowInk {
         precondition(located.width == gray.width && located.height == gray.height)
         guard let box = located.boundingBox, box.width >= smallestSide, box.height >= smallestSide,
               Double(located.count) >= leastFill * Double(box.width * box.height) else { return nil }
-        var window = [Bool](repeating: false, count: box.width * box.height)
-        located.forEachPixel { x, y, _ in window[(y - box.minY) * box.width + x - box.minX] = true }
+        let window = located.cropped(box, scale: 1).values.map { $0 > 0 }
         let corners = cornerIndices(width: box.width, height: box.height)
         guard corners.allSatisfy({ corner in Double(corner.filter { window[$0] }.count) >= cornerFill * Double(corner.count) })
         else { return nil }
