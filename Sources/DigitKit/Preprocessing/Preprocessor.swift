@@ -111,7 +111,8 @@ public struct Preprocessor: Sendable {
             return stages
         }
         let (found, located) = try inkAndLocated(for: image, into: &analysis, skippingCleanDrawings: leavesCleanDrawingsToRules)
-        let subject = SubjectInkStage().run(.init(rules: found.map, located: located, cleanDrawing: found.isCleanDrawing),
+        let subject = SubjectInkStage().run(.init(rules: found.map, located: located, cleanDrawing: found.isCleanDrawing,
+                                                  choice: found.choice),
                                             into: &analysis)
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                          surface: found.surface, paper: found.paper,
@@ -172,6 +173,9 @@ public struct Preprocessor: Sendable {
         var paper: BoundingBox? { region.bounds }
         /// Whether the picture is a clean drawing, so the locator was not asked (`CleanDrawing`).
         var isCleanDrawing = false
+        /// Step 8's choice between the rules' strong ink and the located,
+        /// where step 7 made it already (to decide whether to measure again).
+        var choice: SubjectInkStage.Output?
     }
 
     /// Steps 1 to 6 of the MNIST pipeline, shared with NumberReader.
@@ -188,11 +192,12 @@ public struct Preprocessor: Sendable {
     }
 
     /// Steps 1 to 7, shared with NumberReader: the rules' ink, and the
-    /// locator's map when a locator is set. Where the rules find no ink in
-    /// the whole picture but the locator sees some, steps 3 to 6 run again
-    /// on the region around it (`LocatedRegionStage`): a busy desk (a
-    /// checked cloth) sets a noise threshold that a note's ink does not
-    /// rise above. With `skippingCleanDrawings`, a clean drawing
+    /// locator's map when a locator is set. Steps 3 to 6 run again on the
+    /// region around the located ink (`LocatedRegionStage`) where the rules
+    /// find no ink in the whole picture but the locator sees some (a busy
+    /// desk, a checked cloth, sets a noise threshold that a note's ink does
+    /// not rise above), and where they find other ink than the located
+    /// (`againAroundLocated`). With `skippingCleanDrawings`, a clean drawing
     /// (`CleanDrawing`) is left to the rules: no locator map.
     func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis,
                        skippingCleanDrawings: Bool = false) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
@@ -207,10 +212,39 @@ public struct Preprocessor: Sendable {
                                                               into: &analysis)
         analysis.runningAgain = true
         defer { analysis.runningAgain = false }
-        guard found.map == nil, let region = LocatedRegionStage().run(located, into: &analysis) else { return (found, located) }
-        var again = inkMap(in: found.picture, paper: region, into: &analysis)
+        guard let rules = found.map else {
+            guard let region = LocatedRegionStage(reason: .noRulesInk).run(located, into: &analysis) else { return (found, located) }
+            var again = inkMap(in: found.picture, paper: region, into: &analysis)
+            again.sheet = found.sheet
+            return (again, located)
+        }
+        found.choice = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
+        guard found.choice?.decision == .located else { return (found, located) }
+        return againAroundLocated(found, located: located, into: &analysis) ?? (found, located)
+    }
+
+    /// Steps 3 to 6 again around the located ink, where the rules' ink in
+    /// the whole picture is other ink than the located: a desk, or a note's
+    /// colour against it, set the polarity or the background there (a dark
+    /// pen on a yellow note on a blue desk is "light ink" to the whole
+    /// picture). The ink measured again stands, with the located ink within
+    /// the region, only where step 8 then keeps it where located, and it
+    /// lies clear of the region's edges (`LocatedRegionStage.isClear`);
+    /// else nil, and nothing is recorded.
+    func againAroundLocated(_ found: FoundInk, located: LocatedInk,
+                            into analysis: inout PipelineAnalysis) -> (found: FoundInk, located: LocatedInk)? {
+        var trial = analysis
+        guard let region = LocatedRegionStage(reason: .rulesInkElsewhere).run(located, into: &trial),
+              let box = region.bounds else { return nil }
+        var again = inkMap(in: found.picture, paper: region, into: &trial)
+        let near = located.within(region) ?? located
+        guard let rules = again.map.map(InkExtractor.strong) else { return nil }
+        let choice = SubjectInkStage.choose(rules: rules, located: near)
+        guard choice.decision.keepsRulesWithLocator, let map = choice.map, LocatedRegionStage.isClear(map, of: box) else { return nil }
         again.sheet = found.sheet
-        return (again, located)
+        again.choice = choice
+        analysis = trial
+        return (again, near)
     }
 
     /// Steps 3 to 6 on `picture`, within `paper`.

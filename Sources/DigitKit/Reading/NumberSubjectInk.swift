@@ -36,7 +36,7 @@ struct NumberSubjectInk {
             return
         }
         let strong = InkExtractor.strong(rules)
-        var subject = SubjectInkStage.choose(rules: strong, located: located)
+        var subject = found.choice ?? SubjectInkStage.choose(rules: strong, located: located)
         var narrowed = Self.map(for: subject, rules: rules, located: located)
         if narrowed.leftOut, let locator = preprocessor.locator, located.closerLookIsFiner {
             // A digit at the end of a wide number, which the locator did not

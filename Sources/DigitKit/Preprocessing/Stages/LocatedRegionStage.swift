@@ -1,9 +1,11 @@
-/// Step 2 again, after step 7: where the rules found no ink in the whole
-/// picture (step 6) but the locator sees some, the region around the
-/// located ink, on which steps 3 to 6 run again. A note on a checked cloth
-/// is the case: the cloth's contrast sets the noise threshold, and the
-/// pen's ink on the note does not rise above it; `PaperRegion` finds no
-/// sheet where the cloth's bright checks join the note's border.
+/// Step 2 again, after step 7: the region around the located ink, on which
+/// steps 3 to 6 run again, where the rules found no ink in the whole
+/// picture (step 6) but the locator sees some, or other ink than it sees
+/// (`Reason`). A note on a checked cloth is the first case: the cloth's
+/// contrast sets the noise threshold, and the pen's ink on the note does
+/// not rise above it; `PaperRegion` finds no sheet where the cloth's bright
+/// checks join the note's border. A yellow note on a blue desk is the
+/// second: the whole picture's polarity takes the note for light ink.
 struct LocatedRegionStage: PreprocessingStage {
     /// The located box grows by this share of its longer side on each
     /// side: enough paper around the ink for the background cells, little
@@ -12,9 +14,20 @@ struct LocatedRegionStage: PreprocessingStage {
 
     var step: PipelineStep { .paper }
 
+    /// Why steps 3 to 6 run again.
+    enum Reason {
+        /// No ink stood out of the whole picture.
+        case noRulesInk
+        /// The rules' ink is other ink than the located (`InkDecision.located`).
+        case rulesInkElsewhere
+    }
+
+    /// Why the steps run again here.
+    var reason = Reason.noRulesInk
+
     /// The region, or nil (nothing recorded) when the locator sees no ink.
     func run(_ located: LocatedInk, into analysis: inout PipelineAnalysis) -> PaperRegion? {
-        guard located.seesInk, let box = located.locatedBox else { return nil }
+        guard located.seesInk, let box = box(of: located) else { return nil }
         let width = located.probabilities.width, height = located.probabilities.height
         let grow = Int((Double(max(box.width, box.height)) * Self.margin).rounded(.up))
         let region = BoundingBox(minX: max(0, box.minX - grow), minY: max(0, box.minY - grow),
@@ -23,8 +36,33 @@ struct LocatedRegionStage: PreprocessingStage {
         for y in region.minY...region.maxY {
             for x in region.minX...region.maxX { mask[y * width + x] = true }
         }
-        analysis.record(step, "no ink stood out of the whole picture, the locator saw some: "
-            + "only \(AnalysisFormat.box(region)) around it is analysed")
+        let why = switch reason {
+        case .noRulesInk: "no ink stood out of the whole picture, the locator saw some"
+        case .rulesInkElsewhere: "the rules' ink in the whole picture is not the ink the locator sees"
+        }
+        analysis.record(step, why + ": only \(AnalysisFormat.box(region)) around it is analysed")
         return PaperRegion(width: width, height: height, mask: mask, borderBrightShare: 0)
+    }
+
+    /// Whether `ink`, measured again in `region`, lies clear of the
+    /// region's edges inside the picture: a digit has paper all round it
+    /// there, where a pen or a pencil the locator marked in part runs on
+    /// beyond the region.
+    static func isClear(_ ink: InkMap, of region: BoundingBox) -> Bool {
+        guard let box = ink.boundingBox else { return false }
+        return (box.minX > region.minX || region.minX == 0) && (box.minY > region.minY || region.minY == 0)
+            && (box.maxX < region.maxX || region.maxX == ink.width - 1)
+            && (box.maxY < region.maxY || region.maxY == ink.height - 1)
+    }
+
+    /// The box the region grows from: all the located ink where the rules
+    /// found none; where they found other ink, the digit step 9 would take
+    /// from the located ink, so that other things it marks (a pen, an
+    /// eraser) do not widen the region to the desk.
+    func box(of located: LocatedInk) -> BoundingBox? {
+        switch reason {
+        case .noRulesInk: located.locatedBox
+        case .rulesInkElsewhere: ConnectedComponents.digit(in: located.inkMap, located: true)?.box
+        }
     }
 }

@@ -14,6 +14,8 @@ struct SubjectInkStage: PreprocessingStage {
         let located: LocatedInk?
         /// Whether step 7 left a clean drawing to the rules (`CleanDrawing`).
         var cleanDrawing = false
+        /// The choice `choose(rules:located:)` made of these inks already, if any.
+        var choice: Output?
     }
 
     struct Output {
@@ -26,7 +28,7 @@ struct SubjectInkStage: PreprocessingStage {
     func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
         let rules = input.rules.map(InkExtractor.strong)
         let output = input.cleanDrawing ? Output(map: rules, decision: .rulesOnCleanDrawing)
-                                        : Self.choose(rules: rules, located: input.located)
+                                        : input.choice ?? Self.choose(rules: rules, located: input.located)
         record(output, into: &analysis)
         return output
     }
