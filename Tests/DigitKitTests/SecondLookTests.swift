@@ -19,7 +19,8 @@ struct SecondLookTests {
 
     /// Expects `second`, given after `first`, to stand: marked, with its tensor.
     static func expectTaken(_ first: Prediction, _ second: Prediction, sourceLocation: SourceLocation = #_sourceLocation) {
-        let taken = SecondLook.answer(first, for: Self.first, warnings: [], second: (Self.again, second), warning: .locatedInkAlone)
+        let taken = SecondLook.answer(first, for: Self.first, warnings: [],
+                                      second: SecondLook.Taken(tensor: Self.again, prediction: second, warning: .locatedInkAlone))
         #expect(taken.prediction == second, sourceLocation: sourceLocation)
         #expect(taken.warnings == [.locatedInkAlone], sourceLocation: sourceLocation)
         #expect(taken.tensor == Self.again, sourceLocation: sourceLocation)
@@ -29,8 +30,8 @@ struct SecondLookTests {
 
     /// Expects `first` to stand with its own warnings and tensor, whatever `second` says.
     static func expectKept(_ first: Prediction, _ second: Prediction?, sourceLocation: SourceLocation = #_sourceLocation) {
-        let kept = SecondLook.answer(first, for: Self.first, warnings: [.severalDigits], second: second.map { (Self.again, $0) },
-                                      warning: .locatedInkAlone)
+        let kept = SecondLook.answer(first, for: Self.first, warnings: [.severalDigits],
+                                     second: second.map { SecondLook.Taken(tensor: Self.again, prediction: $0, warning: .locatedInkAlone) })
         #expect(kept.prediction == first, sourceLocation: sourceLocation)
         #expect(kept.warnings == [.severalDigits], sourceLocation: sourceLocation)
         #expect(kept.tensor == Self.first, sourceLocation: sourceLocation)
@@ -83,6 +84,26 @@ struct SecondLookTests {
         #expect(!partial.asksAfterDoubt)
         #expect(partial.tensor(after: doubtful) == nil)
         #expect(partial.tensor(after: Self.rejected) != nil)
+    }
+
+    @Test("a look taken carries its tensor, the model's answer and its own warning; not taken, the model is not asked")
+    func take() throws {
+        let stages = try Self.classifier().preprocessor.stages(for: Self.ruledZero())
+        let look = try #require(stages.secondLook)
+        let second = Self.prediction(digit: 0, 0.9, notADigit: 0.02)
+        var asked: [DigitTensor] = []
+        let taken = try #require(look.take(after: Self.rejected) { asked.append($0); return second })
+        #expect(asked == [taken.tensor])
+        #expect(taken.tensor == look.tensor(after: Self.rejected))
+        #expect(taken.prediction == second)
+        #expect(taken.warning == look.warning)
+        #expect(SecondLook.answer(Self.rejected, for: Self.first, warnings: [], second: taken).warnings == [.locatedInkAlone])
+
+        asked = []
+        #expect(look.take(after: Self.prediction(digit: 0, 0.95, notADigit: 0.01)) { asked.append($0); return second } == nil)
+        #expect(asked.isEmpty)
+        // A model that gives no prediction (a batch that came back short): no look taken.
+        #expect(look.take(after: Self.rejected) { _ in nil } == nil)
     }
 
     /// The committed photo of a 0 on a desk with a dark ruled line drawn

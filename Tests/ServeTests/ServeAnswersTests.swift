@@ -31,6 +31,20 @@ struct ServeAnswersTests {
         }
     }
 
+    @Test("a second look's answer, with its own warning, and a note measured again are served as classify --json gives them")
+    func secondLookMatchesCLI() throws {
+        let server = try ServerUnderTest()
+        defer { _ = server.stop() }
+        for (name, warning) in [("windows/window-dejavu-3.png", "read inside a window"), ("notes/note-0009-9.png", nil)] {
+            let file = Fixtures.path(name)
+            let response = try server.post("/v1/classify", file: file, type: "image/png")
+            #expect(response.status == 200, "\(name): \(response.text)")
+            let served = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? NSDictionary)
+            #expect(served == (try cliAnswer("classify", file)), "\(name): \(response.text)")
+            #expect((served["warnings"] as? [String])?.first == warning, "\(name): \(response.text)")
+        }
+    }
+
     @Test("a number's reading equals read --json's")
     func readMatchesCLI() throws {
         let server = try ServerUnderTest()

@@ -226,9 +226,8 @@ extension BatchRun where Prepared == PreparedInput {
                 let first = predictions.first!
                 // Few pictures (the model finds them not a digit, or
                 // doubts them), so forwarded alone rather than batched.
-                let second = try look?.tensor(after: first).flatMap { again in try forward([again]).first.map { (again, $0) } }
-                let answer = SecondLook.answer(first, for: given, warnings: doubts, second: second,
-                                               warning: look?.warning ?? .locatedInkAlone)
+                let second = try look?.take(after: first) { again in try forward([again]).first }
+                let answer = SecondLook.answer(first, for: given, warnings: doubts, second: second)
                 (tensor, warnings) = (answer.tensor, answer.warnings)
                 outcome = answer.prediction.isNotADigit ? .notADigit(answer.prediction) : .digit(answer.prediction)
             case .noDigit: outcome = .noDigit

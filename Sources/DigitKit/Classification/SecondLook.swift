@@ -63,6 +63,31 @@ public struct SecondLook: Sendable {
     /// agreeing look.
     public static let doubtfulBelow = UncertaintyRule.defaultThreshold
 
+    /// A second look taken: the tensor it classified, the model's
+    /// prediction for it, and the look's warning, which its answer carries.
+    public struct Taken: Sendable {
+        public let tensor: DigitTensor
+        public let prediction: Prediction
+        public let warning: PreprocessingWarning
+    }
+
+    /// The look taken after the model's `first` answer, its tensor
+    /// (`tensor(after:)`) classified by `predict`; nil when `first` asks
+    /// for no second look, there is nothing to look at, or `predict` gives
+    /// no prediction.
+    public func take<E: Error>(after first: Prediction,
+                               predict: (DigitTensor) throws(E) -> Prediction?) throws(E) -> Taken? {
+        guard let again = tensor(after: first), let prediction = try predict(again) else { return nil }
+        return Taken(tensor: again, prediction: prediction, warning: warning)
+    }
+
+    /// `take(after:predict:)` for a model answered asynchronously (the server's batcher).
+    public func take<E: Error>(after first: Prediction,
+                               predict: (DigitTensor) async throws(E) -> Prediction?) async throws(E) -> Taken? {
+        guard let again = tensor(after: first), let prediction = try await predict(again) else { return nil }
+        return Taken(tensor: again, prediction: prediction, warning: warning)
+    }
+
     /// What the model is answered with after both looks.
     public struct Answer: Sendable {
         /// The prediction that stands.
@@ -86,19 +111,18 @@ public struct SecondLook: Sendable {
     }
 
     /// The answer after the model's `first` prediction for `tensor` and
-    /// `second`, the tensor `tensor(after: first)` gave with the model's
-    /// prediction for it (nil when it gave none): the second where it is a
-    /// digit at `leastConfidence` or more after "not a digit", or another
-    /// digit than a doubtful first (under `doubtfulBelow`) and more probable
-    /// than it; with `warning` (the look's) added to `warnings`.
+    /// the `second` look taken after it (`take(after:predict:)`; nil when
+    /// none was): the second where it is a digit at `leastConfidence` or
+    /// more after "not a digit", or another digit than a doubtful first
+    /// (under `doubtfulBelow`) and more probable than it; with the look's
+    /// warning added to `warnings`.
     public static func answer(_ first: Prediction, for tensor: DigitTensor, warnings: [PreprocessingWarning],
-                              second: (tensor: DigitTensor, prediction: Prediction)?,
-                              warning: PreprocessingWarning) -> Answer {
+                              second: Taken?) -> Answer {
         guard let second, !second.prediction.isNotADigit, second.prediction.confidence >= leastConfidence,
               first.isNotADigit || replaces(doubtful: first, with: second.prediction) else {
             return Answer(prediction: first, warnings: warnings, tensor: tensor)
         }
-        return Answer(prediction: second.prediction, warnings: warnings + [warning], tensor: second.tensor)
+        return Answer(prediction: second.prediction, warnings: warnings + [second.warning], tensor: second.tensor)
     }
 
     /// Whether `second` replaces `first`, a digit: `first` is doubtful, and
@@ -121,8 +145,7 @@ extension DigitModel {
     /// the model's prediction, then a second look where it asks for one.
     func answer(for tensor: DigitTensor, of stages: PreprocessingStages) throws(DigitError) -> SecondLook.Answer {
         let first = try predict(tensor)
-        let look = stages.secondLook
-        let second = try look?.tensor(after: first).map { (again) throws(DigitError) in (again, try predict(again)) }
-        return SecondLook.answer(first, for: tensor, warnings: stages.warnings, second: second, warning: look?.warning ?? .locatedInkAlone)
+        let second = try stages.secondLook?.take(after: first) { (again) throws(DigitError) in try predict(again) }
+        return SecondLook.answer(first, for: tensor, warnings: stages.warnings, second: second)
     }
 }

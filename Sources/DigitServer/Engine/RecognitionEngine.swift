@@ -61,10 +61,8 @@ final class RecognitionEngine: Sendable {
         let answer: SecondLook.Answer
         do {
             let first = try await batcher.predict(tensor)
-            var second: (tensor: DigitTensor, prediction: Prediction)?
-            if let again = look?.tensor(after: first) { second = (again, try await batcher.predict(again)) }
-            answer = SecondLook.answer(first, for: tensor, warnings: warnings, second: second,
-                                       warning: look?.warning ?? .locatedInkAlone)
+            let second = try await look?.take(after: first) { again in try await batcher.predict(again) }
+            answer = SecondLook.answer(first, for: tensor, warnings: warnings, second: second)
         } catch let error as DigitError { throw APIError.modelFailed(error) }
         return (Classification(prediction: answer.prediction, warnings: answer.warnings, rule: options.uncertainty), answer.tensor)
     }
