@@ -1,7 +1,7 @@
 """Writes a set of synthetic training scenes (see scene.py) into one npz, or PNG previews.
 
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --out FILE.npz --count N --seed S
-        [--side 128] [--processes P] [--fine SHARE] [--pencils] [--marks SHARE] [--dark-lines]
+        [--side 128] [--processes P] [--fine SHARE] [--pencils] [--rods SHARE] [--marks SHARE] [--dark-lines]
         [--windows SHARE]
     /usr/bin/python3 Models/synth/make_set.py --mnist DIR --preview DIR --count 60 --seed S
 
@@ -30,13 +30,14 @@ import glyphs  # noqa: E402
 
 # The shared data sets sit beside the repository.
 DEFAULT_MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "datasets", "mnist")
+import desk_objects  # noqa: E402
 import paper  # noqa: E402
 import scene  # noqa: E402
 
 _bank = None
 
 
-def _init(mnist_dir, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0, window_share=0.0):
+def _init(mnist_dir, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0, window_share=0.0, rod_share=0.0):
     global _bank
     _bank = glyphs.load_bank(mnist_dir, "make_set")
     glyphs.set_share("fine", fine_share)
@@ -44,6 +45,7 @@ def _init(mnist_dir, fine_share=0.0, pencils=False, dark_lines=False, mark_share
     scene.window_share = window_share
     scene.mark_share = mark_share
     paper.dark_lines = dark_lines
+    desk_objects.rod_share = rod_share
 
 
 def _make(job):
@@ -58,12 +60,12 @@ def _make(job):
 
 
 def generate(mnist_dir, count, seed, side, processes, fine_share=0.0, pencils=False, dark_lines=False, mark_share=0.0,
-             window_share=0.0):
+             window_share=0.0, rod_share=0.0):
     jobs = [(seed, i, side) for i in range(count)]
     if processes <= 1:
-        _init(mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)
+        _init(mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share, rod_share)
         return [_make(j) for j in jobs]
-    options = (mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share)
+    options = (mnist_dir, fine_share, pencils, dark_lines, mark_share, window_share, rod_share)
     with multiprocessing.Pool(processes, _init, options) as pool:
         return pool.map(_make, jobs, chunksize=32)
 
@@ -100,6 +102,8 @@ def main():
                         help="share of counter-wheel scenes cropped to one wheel's window (scene.py; default 0)")
     parser.add_argument("--marks", type=float, default=0.0,
                         help="share of digits with a minus before or a point after them, in the mask (default 0)")
+    parser.add_argument("--rods", type=float, default=0.0,
+                        help="share of --pencils' objects painted as plain round-capped rods (desk_objects.py; default 0)")
     parser.add_argument("--dark-lines", action="store_true",
                         help="dark grey lines on 30%% of ruled and squared sheets (paper.py)")
     args = parser.parse_args()
@@ -107,7 +111,7 @@ def main():
         parser.error("give --out FILE.npz or --preview DIR")
     glyphs.load_bank(args.mnist, "make_set")  # fail early, once, with one line
     results = generate(args.mnist, args.count, args.seed, args.side, args.processes, args.fine, args.pencils,
-                       args.dark_lines, args.marks, args.windows)
+                       args.dark_lines, args.marks, args.windows, args.rods)
     if args.preview:
         write_previews(results, args.preview)
     if args.out:
