@@ -44,34 +44,47 @@ struct AroundLocatedTests {
         return InkMap(width: width, height: height, indices: indices, values: indices.map { _ in 1 })
     }
 
-    @Test("ink measured again stands only clear of the region's edges inside the picture")
+    @Test("ink measured again stands only clear of the region's edges inside the picture, each component kept from taken whole")
     func clearOfEdges() {
         let region = BoundingBox(minX: 20, minY: 10, maxX: 69, maxY: 59)
-        #expect(LocatedRegionStage.isClear(Self.map { (30...50).contains($0) && (20...45).contains($1) }, of: region))
-        // A pencil the locator marked in part runs on to the region's edge.
-        #expect(!LocatedRegionStage.isClear(Self.map { (30...69).contains($0) && (30...33).contains($1) }, of: region))
-        #expect(!LocatedRegionStage.isClear(Self.map { (40...43).contains($0) && (10...40).contains($1) }, of: region))
+        let digit = { (x: Int, y: Int) in (30...50).contains(x) && (20...45).contains(y) }
+        #expect(LocatedRegionStage.isClear(Self.map(digit), of: Self.map(digit), in: region))
+        // A pencil the locator marked in part runs on to the region's edge,
+        // though step 8 kept only its part near the located ink.
+        let pencil = { (x: Int, y: Int) in (30...69).contains(x) && (52...55).contains(y) }
+        let partOfPencil = Self.map { (30...45).contains($0) && (52...55).contains($1) }
+        #expect(!LocatedRegionStage.isClear(partOfPencil, of: Self.map(pencil), in: region))
+        #expect(!LocatedRegionStage.isClear(partOfPencil, of: Self.map { pencil($0, $1) || digit($0, $1) }, in: region))
+        let upright = Self.map { (40...43).contains($0) && (10...40).contains($1) }
+        #expect(!LocatedRegionStage.isClear(upright, of: upright, in: region))
+        // A component step 8 did not keep does not count.
+        #expect(LocatedRegionStage.isClear(Self.map(digit), of: Self.map { pencil($0, $1) || digit($0, $1) }, in: region))
         // Where the region ends at the picture's edge, ink may touch it: a digit cropped tight.
         let atEdge = BoundingBox(minX: 0, minY: 0, maxX: 99, maxY: 79)
-        #expect(LocatedRegionStage.isClear(Self.map { (0...20).contains($0) && (50...79).contains($1) }, of: atEdge))
-        #expect(!LocatedRegionStage.isClear(Self.map { _, _ in false }, of: region))
+        let cropped = Self.map { (0...20).contains($0) && (50...79).contains($1) }
+        #expect(LocatedRegionStage.isClear(cropped, of: cropped, in: atEdge))
+        #expect(!LocatedRegionStage.isClear(Self.map { _, _ in false }, of: Self.map(digit), in: region))
     }
 
     @Test("around other ink, the region grows from the located digit, not from everything located")
     func regionFromLocatedDigit() throws {
         let (width, height) = (120, 100)
         var values = [Double](repeating: 0, count: width * height)
-        for y in 20..<50 { for x in 20..<40 { values[y * width + x] = 0.9 } }
+        for y in 20...50 { for x in 20..<40 { values[y * width + x] = 0.9 } }
         // A small stray mark far off, as a pen's end the locator marks too.
         for y in 90..<93 { for x in 110..<113 { values[y * width + x] = 0.9 } }
         let located = LocatedInk(probabilities: Raster(width: width, height: height, values: values), peak: 0.9,
-                                 inkPixels: 609, pixelSize: 1)
+                                 inkPixels: 629, pixelSize: 1)
         var analysis = PipelineAnalysis()
-        let around = try #require(LocatedRegionStage(reason: .rulesInkElsewhere).run(located, into: &analysis))
-        #expect(around.bounds == BoundingBox(minX: 5, minY: 5, maxX: 54, maxY: 64))
+        let around = try #require(LocatedRegionStage(reason: .rulesInkElsewhere(oneDigit: true)).run(located, into: &analysis))
+        // The digit's box, 20x31, grown by 16 (half of 31, rounded up) on each side.
+        #expect(around.bounds == BoundingBox(minX: 4, minY: 4, maxX: 55, maxY: 66))
         #expect(analysis.decisions.first?.text.hasPrefix("the rules' ink in the whole picture is not the ink the locator sees") == true)
-        var whole = PipelineAnalysis()
-        let everything = try #require(LocatedRegionStage(reason: .noRulesInk).run(located, into: &whole))
-        #expect(everything.bounds == BoundingBox(minX: 0, minY: 0, maxX: 119, maxY: 99))
+        // For a number (`read`), and where the rules found no ink, all the located ink: the mark may be another digit.
+        for reason in [LocatedRegionStage.Reason.rulesInkElsewhere(oneDigit: false), .noRulesInk] {
+            var whole = PipelineAnalysis()
+            let everything = try #require(LocatedRegionStage(reason: reason).run(located, into: &whole))
+            #expect(everything.bounds == BoundingBox(minX: 0, minY: 0, maxX: 119, maxY: 99))
+        }
     }
 }

@@ -104,6 +104,13 @@ struct SecondLookTests {
         #expect(asked.isEmpty)
         // A model that gives no prediction (a batch that came back short): no look taken.
         #expect(look.take(after: Self.rejected) { _ in nil } == nil)
+
+        // A window's look carries its own warning to the answer.
+        let window = SecondLook(insideWindow: WindowInkTests.map(WindowInkTests.window), of: WindowInkTests.plate(WindowInkTests.bar))
+        let inside = try #require(window.take(after: Self.rejected) { _ in second })
+        #expect(inside.warning == .insideWindow)
+        #expect(SecondLook.answer(Self.rejected, for: Self.first, warnings: [.severalDigits], second: inside).warnings
+                == [.severalDigits, .insideWindow])
     }
 
     /// The committed photo of a 0 on a desk with a dark ruled line drawn

@@ -6,8 +6,9 @@
 /// in the `PipelineAnalysis`, numbered as `PipelineStep` defines:
 /// 1. analysis size: at most 512 pixels on the longer side (`AnalysisSizeStage`);
 /// 2. paper: the sheet lying on a desk, if any (`PaperStage`, `PaperRegion`);
-///    after step 7, where the rules found no ink, the region around the
-///    located ink (`LocatedRegionStage`), and steps 3 to 6 again;
+///    after step 7, where the rules found no ink or other ink than the
+///    located, the region around the located ink (`LocatedRegionStage`),
+///    and steps 3 to 6 again;
 /// 3. background and noise, polarity unknown (`BackgroundStage`);
 /// 4. polarity: dark ink is inverted to bright; three rules, any one says
 ///    dark (`PolarityStage`), or `--invert`;
@@ -197,10 +198,12 @@ public struct Preprocessor: Sendable {
     /// find no ink in the whole picture but the locator sees some (a busy
     /// desk, a checked cloth, sets a noise threshold that a note's ink does
     /// not rise above), and where they find other ink than the located
-    /// (`againAroundLocated`). With `skippingCleanDrawings`, a clean drawing
-    /// (`CleanDrawing`) is left to the rules: no locator map.
-    func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis,
-                       skippingCleanDrawings: Bool = false) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
+    /// (`againAroundLocated`; around the located digit, or with
+    /// `oneDigit` false, as `read` asks, around all the located ink). With
+    /// `skippingCleanDrawings`, a clean drawing (`CleanDrawing`) is left to
+    /// the rules: no locator map.
+    func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis, skippingCleanDrawings: Bool = false,
+                       oneDigit: Bool = true) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
         var found = inkMap(for: image, into: &analysis)
         guard let locator else { return (found, nil) }
         if skippingCleanDrawings, CleanDrawing.holds(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) {
@@ -220,7 +223,7 @@ public struct Preprocessor: Sendable {
         }
         found.choice = SubjectInkStage.choose(rules: InkExtractor.strong(rules), located: located)
         guard found.choice?.decision == .located else { return (found, located) }
-        return againAroundLocated(found, located: located, into: &analysis) ?? (found, located)
+        return againAroundLocated(found, located: located, oneDigit: oneDigit, into: &analysis) ?? (found, located)
     }
 
     /// Steps 3 to 6 again around the located ink, where the rules' ink in
@@ -231,16 +234,17 @@ public struct Preprocessor: Sendable {
     /// the region, only where step 8 then keeps it where located, and it
     /// lies clear of the region's edges (`LocatedRegionStage.isClear`);
     /// else nil, and nothing is recorded.
-    func againAroundLocated(_ found: FoundInk, located: LocatedInk,
+    func againAroundLocated(_ found: FoundInk, located: LocatedInk, oneDigit: Bool,
                             into analysis: inout PipelineAnalysis) -> (found: FoundInk, located: LocatedInk)? {
         var trial = analysis
-        guard let region = LocatedRegionStage(reason: .rulesInkElsewhere).run(located, into: &trial),
+        guard let region = LocatedRegionStage(reason: .rulesInkElsewhere(oneDigit: oneDigit)).run(located, into: &trial),
               let box = region.bounds else { return nil }
         var again = inkMap(in: found.picture, paper: region, into: &trial)
         let near = located.within(region) ?? located
         guard let rules = again.map.map(InkExtractor.strong) else { return nil }
         let choice = SubjectInkStage.choose(rules: rules, located: near)
-        guard choice.decision.keepsRulesWithLocator, let map = choice.map, LocatedRegionStage.isClear(map, of: box) else { return nil }
+        guard choice.decision.keepsRulesWithLocator, let map = choice.map,
+              LocatedRegionStage.isClear(map, of: rules, in: box) else { return nil }
         again.sheet = found.sheet
         again.choice = choice
         analysis = trial

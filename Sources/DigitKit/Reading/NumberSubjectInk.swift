@@ -21,10 +21,10 @@ struct NumberSubjectInk {
 
     /// The number ink of `image` under `preprocessor`, each step's decision
     /// recorded in `analysis` (step 7 with a locator, step 8 only when the
-    /// rules found ink, around the located ink if not in the whole picture);
-    /// throws what the ink locator throws.
+    /// rules found ink, around all the located ink if not in the whole
+    /// picture, or other ink than the located); throws what the ink locator throws.
     init(_ image: GrayImage, preprocessor: Preprocessor, into analysis: inout PipelineAnalysis) throws(DigitError) {
-        let (found, located) = try preprocessor.inkAndLocated(for: image, into: &analysis)
+        let (found, located) = try preprocessor.inkAndLocated(for: image, into: &analysis, oneDigit: false)
         gray = found.gray
         guard let rules = found.map else {
             (map, decision) = (nil, .rules)
