@@ -26,9 +26,9 @@ struct SubjectInkStage: PreprocessingStage {
     var step: PipelineStep { .subjectInk }
 
     func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
-        let rules = input.rules.map(InkExtractor.strong)
-        let output = input.cleanDrawing ? Output(map: rules, decision: .rulesOnCleanDrawing)
-                                        : input.choice ?? Self.choose(rules: rules, located: input.located)
+        // The strong ink only where no choice came with the input: step 7 made one from it already.
+        let output = input.cleanDrawing ? Output(map: input.rules.map(InkExtractor.strong), decision: .rulesOnCleanDrawing)
+                                        : input.choice ?? Self.choose(rules: input.rules.map(InkExtractor.strong), located: input.located)
         record(output, into: &analysis)
         return output
     }
