@@ -147,10 +147,12 @@ struct ServeLimitsTests {
     @Test("SIGTERM: /readyz says draining while requests are still answered, the one in flight is answered, exit 0")
     func gracefulStop() throws {
         let server = try ServerUnderTest(["--max-delay-ms", "800", "--drain-seconds", "5"])
+        // A load balancer sends only once /readyz says ready.
+        #expect(try server.waitUntilReady().status == 200)
         let inFlight = ResponseSlots(1)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            inFlight.set(0, try? server.post("/v1/classify", file: seven))
+            do { inFlight.set(0, try server.post("/v1/classify", file: seven)) } catch { inFlight.fail(0, error) }
             done.signal()
         }
         // SIGTERM only once the server has the picture: in progress, or
@@ -158,7 +160,7 @@ struct ServeLimitsTests {
         // whose head it had not yet read would be refused, not answered,
         // and under a sanitizer a fixed pause was not always long enough.
         let deadline = Date().addingTimeInterval(10)
-        while inFlight.all[0] == nil, Date() < deadline,
+        while !inFlight.isSettled(0), Date() < deadline,
               try !server.request("GET", "/metrics").text.contains("\ndigits_queue_depth 1.0") {
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -169,18 +171,26 @@ struct ServeLimitsTests {
         #expect(try server.post("/v1/classify", file: two).json["digit"] as? Int == 2, "still answering while draining")
         let result = server.process.finish()
         done.wait()
-        #expect(inFlight.all[0]?.json["digit"] as? Int == 7, "\(inFlight.all[0]?.text ?? "no answer")")
+        #expect(inFlight.all[0]?.json["digit"] as? Int == 7, "\(inFlight.all[0]?.text ?? inFlight.failure(0) ?? "no answer")")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("stopped"))
         #expect((try? HTTPTestClient.request(port: server.port, method: "GET", path: "/healthz")) == nil)
     }
 }
 
-/// Answers collected from several threads.
+/// Answers collected from several threads, and why a request got none.
 final class ResponseSlots: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [HTTPTestResponse?]
-    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+    private var failures: [String?]
+    init(_ count: Int) {
+        slots = Array(repeating: nil, count: count)
+        failures = Array(repeating: nil, count: count)
+    }
     func set(_ index: Int, _ response: HTTPTestResponse?) { lock.withLock { slots[index] = response } }
+    func fail(_ index: Int, _ error: any Error) { lock.withLock { failures[index] = "\(error)" } }
     var all: [HTTPTestResponse?] { lock.withLock { slots } }
+    func failure(_ index: Int) -> String? { lock.withLock { failures[index] } }
+    /// Answered, or failed.
+    func isSettled(_ index: Int) -> Bool { lock.withLock { slots[index] != nil || failures[index] != nil } }
 }
