@@ -491,6 +491,9 @@ def digit_in(ink):
                     near[i] = grown = True
                     cluster = [min(cluster[0], b[0]), min(cluster[1], b[1]), max(cluster[2], b[2]), max(cluster[3], b[3])]
     keep = [k and n for k, n in zip(keep, near)]
+    dot = mark_dot(anchor, keep, labels, areas, boxes, masses)
+    if dot is not None:
+        keep[dot] = True
     cleaned = ink.copy()
     for i, kept in enumerate(keep):
         if not kept:
@@ -499,6 +502,35 @@ def digit_in(ink):
     box = [min(b[0] for b in kept_boxes), min(b[1] for b in kept_boxes),
            max(b[2] for b in kept_boxes), max(b[3] for b in kept_boxes)]
     return cleaned, box
+
+
+def mark_dot(anchor, keep, labels, areas, boxes, masses):
+    """MarkDot: the one round, solid component about a stroke wide just below
+    the cluster and under the anchor's lowest ink (the dot of a ? or a !),
+    or None."""
+    kept_boxes = [b for b, k in zip(boxes, keep) if k]
+    cluster_bottom = max(b[3] for b in kept_boxes)
+    cluster_height = cluster_bottom - min(b[1] for b in kept_boxes) + 1
+    stem = boxes[anchor]
+    stroke_width = areas[anchor] / ((stem[2] - stem[0] + 1) + (stem[3] - stem[1] + 1))
+    band = max(2, int(2 * stroke_width))
+    ys, xs = np.nonzero(labels[max(0, stem[3] - band + 1):stem[3] + 1] == anchor + 1)
+    if len(xs) == 0:
+        return None
+    left, right = int(xs.min()), int(xs.max())
+    mean = masses[anchor] / areas[anchor]
+    dots = []
+    for i, b in enumerate(boxes):
+        width, height = b[2] - b[0] + 1, b[3] - b[1] + 1
+        longer, shorter = max(width, height), min(width, height)
+        centre = (b[0] + b[2]) / 2
+        gap = b[1] - cluster_bottom
+        if (not keep[i] and shorter >= 0.7 * stroke_width and longer <= 3 * stroke_width and shorter >= 0.5 * longer
+                and areas[i] >= 0.35 * width * height and masses[i] / areas[i] >= FAINT_SHARE * mean
+                and 1 <= gap <= 0.5 * cluster_height
+                and left - stroke_width <= centre <= right + stroke_width):
+            dots.append(i)
+    return dots[0] if len(dots) == 1 else None
 
 
 # MNISTNormalizer

@@ -97,7 +97,8 @@ enum ConnectedComponents {
         var candidates = candidates(components, beside: anchor)
         if frame == nil { frame = self.frame(around: anchor, among: candidates, in: map, labels: labels, components: components) }
         if let frame { candidates[frame] = false }
-        let keep = near(anchor, in: components, among: candidates)
+        var keep = near(anchor, in: components, among: candidates)
+        if let dot = dot(under: anchor, cluster: keep, in: map, labels: labels, components: components) { keep[dot] = true }
         let kept = parts(of: map, labels: labels, components: components, keeping: keep)
         return (kept.map, kept.box, components.indices.filter { candidates[$0] }.map { components[$0].box },
                 keep.filter { $0 }.count, components.count)
