@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Writes Tests/Fixtures/marks: a question mark and an exclamation mark
-drawn with a felt pen on pale paper, softly blurred as a photo. Their
-dots are too small to pass the rules' speck test; without them the hook
-reads as a 7 and the bar as a 1. `MarkDotTests` checks that the dot is
-kept and neither is read as a confident digit.
+drawn with a felt pen on pale paper, softly blurred as a photo, and
+reference.f32: what the Python reference preprocessing makes of each
+(784 float32 each, little-endian, question first). Their dots are too
+small to pass the rules' speck test; without it the hook reads as a
+confident 7. `MarkDotTests` checks that the dot is kept, that the
+question mark is no confident digit, and that the Swift tensors match the
+reference's.
 
     /usr/bin/python3 Tests/Tools/make_mark_fixtures.py
 
@@ -12,8 +15,13 @@ A fixed seed makes the same bytes.
 
 import os
 import random
+import sys
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference_preprocess import reference_tensor  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OUT = os.path.join(ROOT, "Tests", "Fixtures", "marks")
@@ -53,6 +61,8 @@ def main():
     rng = random.Random(11)
     question(rng).save(os.path.join(OUT, "question.png"), optimize=True)
     exclamation(rng).save(os.path.join(OUT, "exclamation.png"), optimize=True)
+    tensors = [reference_tensor(os.path.join(OUT, name)).reshape(-1) for name in ("question.png", "exclamation.png")]
+    np.stack(tensors).astype("<f4").tofile(os.path.join(OUT, "reference.f32"))
 
 
 if __name__ == "__main__":

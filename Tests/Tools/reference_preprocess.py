@@ -504,33 +504,40 @@ def digit_in(ink):
     return cleaned, box
 
 
+DOT_SIDES = (0.7, 3.0)
+DOT_ROUNDNESS = 0.5
+DOT_FILL = 0.35
+DOT_GAP_SHARE = 0.5
+FOOT_STROKES = 2.0
+
+
 def mark_dot(anchor, keep, labels, areas, boxes, masses):
     """MarkDot: the one round, solid component about a stroke wide just below
-    the cluster and under the anchor's lowest ink (the dot of a ? or a !),
+    the cluster and centred under the anchor's foot (the dot of a ? or a !),
     or None."""
     kept_boxes = [b for b, k in zip(boxes, keep) if k]
     cluster_bottom = max(b[3] for b in kept_boxes)
     cluster_height = cluster_bottom - min(b[1] for b in kept_boxes) + 1
     stem = boxes[anchor]
     stroke_width = areas[anchor] / ((stem[2] - stem[0] + 1) + (stem[3] - stem[1] + 1))
-    band = max(2, int(2 * stroke_width))
-    ys, xs = np.nonzero(labels[max(0, stem[3] - band + 1):stem[3] + 1] == anchor + 1)
-    if len(xs) == 0:
-        return None
-    left, right = int(xs.min()), int(xs.max())
     mean = masses[anchor] / areas[anchor]
     dots = []
     for i, b in enumerate(boxes):
         width, height = b[2] - b[0] + 1, b[3] - b[1] + 1
         longer, shorter = max(width, height), min(width, height)
-        centre = (b[0] + b[2]) / 2
         gap = b[1] - cluster_bottom
-        if (not keep[i] and shorter >= 0.7 * stroke_width and longer <= 3 * stroke_width and shorter >= 0.5 * longer
-                and areas[i] >= 0.35 * width * height and masses[i] / areas[i] >= FAINT_SHARE * mean
-                and 1 <= gap <= 0.5 * cluster_height
-                and left - stroke_width <= centre <= right + stroke_width):
+        if (not keep[i] and shorter >= DOT_SIDES[0] * stroke_width and longer <= DOT_SIDES[1] * stroke_width
+                and shorter >= DOT_ROUNDNESS * longer and areas[i] >= DOT_FILL * (width * height)
+                and masses[i] / areas[i] >= FAINT_SHARE * mean
+                and 1 <= gap <= DOT_GAP_SHARE * cluster_height):
             dots.append(i)
-    return dots[0] if len(dots) == 1 else None
+    if not dots:
+        return None
+    rows = max(2, int(FOOT_STROKES * stroke_width))
+    ys, xs = np.nonzero(labels[max(0, stem[3] - rows + 1):stem[3] + 1] == anchor + 1)
+    left, right = int(xs.min()), int(xs.max())
+    under = [i for i in dots if left - stroke_width <= (boxes[i][0] + boxes[i][2]) / 2 <= right + stroke_width]
+    return under[0] if len(under) == 1 else None
 
 
 # MNISTNormalizer

@@ -3,7 +3,8 @@
 /// tenth the size of the one holding the most ink (or, in located ink, of
 /// the heaviest apart from it when it runs off the picture), not faint beside it, that lie
 /// near it, and dropping the rest (isolated specks, dust, noise, faint
-/// traces, and grain far from the digit on a photo).
+/// traces, and grain far from the digit on a photo), but for the dot of a
+/// question or an exclamation mark under it (`dot(under:cluster:in:labels:components:)`).
 enum ConnectedComponents {
     struct Component {
         var area: Int
@@ -84,7 +85,8 @@ enum ConnectedComponents {
     /// ink, so ink running off the picture is a pen it marked, not a desk's
     /// pattern the rules took for ink (`inside(insteadOf:in:width:height:)`).
     /// A frame around the digit is dropped (`frame(around:among:in:labels:components:)`,
-    /// `inside(frame:in:labels:components:)`).
+    /// `inside(frame:in:labels:components:)`); the dot of a `?` or a `!` under it is kept
+    /// (`dot(under:cluster:in:labels:components:)`).
     /// `kept` and `found` count the components kept and all the components.
     static func digit(in map: InkMap, located: Bool = false) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
         let (labels, components) = label(map)
