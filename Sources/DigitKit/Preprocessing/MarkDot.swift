@@ -53,8 +53,10 @@ extension ConnectedComponents {
     private static func foot(of anchor: Int, rows: Int, in map: InkMap, labels: [Int32], components: [Component]) -> ClosedRange<Int>? {
         var left = Int.max, right = Int.min
         let top = components[anchor].box.maxY - rows + 1
-        for (k, index) in map.indices.enumerated() where Int(labels[k]) == anchor + 1 && index / map.width >= top {
-            let x = index % map.width
+        var k = 0
+        map.forEachPixel { x, y, _ in
+            defer { k += 1 }
+            guard y >= top, Int(labels[k]) - 1 == anchor else { return }
             left = min(left, x)
             right = max(right, x)
         }
