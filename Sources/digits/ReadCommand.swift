@@ -75,7 +75,7 @@ extension Digits {
             let model = try modelOptions.loadModel(for: .preprocessingBound)
             let runs = try loadLineModel(besideDigitModel: model.path)
             var reader = NumberReader(model: model, lineModel: runs, decoder: preprocessing.decoder,
-                                      preprocessor: try preprocessing.preprocessor(besideDigitModel: modelOptions.model))
+                                      preprocessor: try preprocessing.preprocessor(besideDigitModel: model.path))
             reader.cutsTouchingDigits = !noCuts
             let lines = ReadingLines(json: output.isJSON, uncertainBelow: uncertainBelow)
             let out = StandardOutput.shared

@@ -80,6 +80,24 @@ struct FirstHourTests {
         #expect(result.stderrLines == ["digits: missing/x.pt (from DIGITS_MODEL): model file not found"])
     }
 
+    @Test("the ink locator beside the model DIGITS_MODEL names is the one used, not the shipped one",
+          arguments: [["classify"], ["read"], ["ascii"], ["preprocess"]])
+    func locatorBesideModelFromEnvironment(_ command: [String]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beside-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.shippedModel, toPath: "\(folder)/digits.pt")
+        try Data("not a locator".utf8).write(to: URL(fileURLWithPath: "\(folder)/locator.pt"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["DIGITS_MODEL"] = "\(folder)/digits.pt"
+        environment["DIGITS_LOCATOR"] = nil
+        let picture = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
+        let result = try CommandRunner.digits(command + [picture], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("\(folder)/locator.pt"))
+    }
+
     @Test("--top with CSV, whose columns cannot hold it, is a usage error instead of ignored")
     func topWithCSV() throws {
         let picture = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
