@@ -49,14 +49,39 @@ def load(path, side):
     return pictures, masks, data["labels"], kinds
 
 
-def loss_of(logits, target):
+# Hard negatives: per scene, this many of the most probable pixels at least
+# HARD_MARGIN pixels from the subject's ink, which no subject pixel can excuse.
+HARD_PIXELS = 24
+HARD_MARGIN = 3
+
+
+def hard_negatives(logits, target, blank_only=False):
+    """Binary cross-entropy toward "no ink" of each scene's HARD_PIXELS most
+    probable pixels away from its subject. digits sees a subject where the map
+    peaks (LocatedInk.seesInk: a peak and a few pixels); the mean over all pixels
+    hardly feels a pencil or a plank's seam marked as ink, this does. With
+    `blank_only`, only scenes without a subject count."""
+    near = F.max_pool2d((target > 0).float(), 2 * HARD_MARGIN + 1, stride=1, padding=HARD_MARGIN)
+    away = logits.masked_fill(near > 0, -1e4).flatten(1)
+    top = away.topk(HARD_PIXELS, dim=1).values
+    valid = top > -1e3
+    if blank_only:
+        valid = valid & (target.flatten(1).sum(dim=1, keepdim=True) == 0)
+    losses = F.binary_cross_entropy_with_logits(top, torch.zeros_like(top), reduction="none")
+    return (losses * valid).sum() / valid.sum().clamp(min=1)
+
+
+def loss_of(logits, target, hard_weight=0.0, hard_blank_only=False):
     bce = F.binary_cross_entropy_with_logits(logits, target)
     p = torch.sigmoid(logits)
     inter = (p * target).sum(dim=(1, 2, 3))
     total = p.sum(dim=(1, 2, 3)) + target.sum(dim=(1, 2, 3))
     has = (target.sum(dim=(1, 2, 3)) > 0).float()
     dice = 1 - (2 * inter + 1) / (total + 1)
-    return bce * 10 + (dice * has).sum() / has.sum().clamp(min=1)
+    loss = bce * 10 + (dice * has).sum() / has.sum().clamp(min=1)
+    if hard_weight > 0:
+        loss = loss + hard_weight * hard_negatives(logits, target, hard_blank_only)
+    return loss
 
 
 def check(model, pictures, masks, labels, kinds, batch=64):
@@ -95,6 +120,9 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", help="a locator (TorchScript) to start from instead of random weights: a fine-tune")
+    ap.add_argument("--hard-negatives", type=float, default=0.0,
+                    help="weight of the hard-negative term (hard_negatives(); default 0, the recipe before it)")
+    ap.add_argument("--hard-blanks-only", action="store_true", help="the hard-negative term on blank scenes only")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -121,7 +149,7 @@ def main():
             # Mirrored pictures are pictures too (the subject's ink is no less ink).
             if torch.rand(1, generator=gen).item() < 0.5:
                 x, t = x.flip(3), t.flip(3)
-            loss = loss_of(model.logits(x), t)
+            loss = loss_of(model.logits(x), t, args.hard_negatives, args.hard_blanks_only)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
