@@ -22,10 +22,9 @@ struct ModelOptions: ParsableArguments {
     /// The cores to use: --threads, or every core in the process's affinity mask.
     var cores: Int { threads ?? min(1024, AvailableCores.count) }
 
-    /// The model file --model or $DIGITS_MODEL names, nil when the search
-    /// finds it: its companions (the ink locator) are looked for beside it
-    /// first, before the model itself is loaded.
-    var namedModel: String? { model ?? ModelLocator.fromEnvironment }
+    /// The model file the command will load, found before it is loaded
+    /// (`ModelLocator.inUse`); nil when there is none.
+    var modelInUse: String? { ModelLocator.inUse(explicit: model) }
 
     /// How a command shares the cores between preprocessing and libtorch.
     enum ThreadSplit {

@@ -80,19 +80,22 @@ struct FirstHourTests {
         #expect(result.stderrLines == ["digits: missing/x.pt (from DIGITS_MODEL): model file not found"])
     }
 
-    @Test("the ink locator beside the model DIGITS_MODEL names is the one used, not the shipped one",
-          arguments: [["classify"], ["read"], ["ascii"], ["preprocess"]])
-    func locatorBesideModelFromEnvironment(_ command: [String]) throws {
+    @Test("the ink locator beside the model in use is the one used, not the shipped one",
+          arguments: [(["classify"], false), (["read"], false), (["ascii"], false), (["preprocess"], false),
+                      (["classify"], true), (["read"], true)])
+    func locatorBesideModelInUse(_ command: [String], modelOption: Bool) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beside-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: Fixtures.shippedModel, toPath: "\(folder)/digits.pt")
         try Data("not a locator".utf8).write(to: URL(fileURLWithPath: "\(folder)/locator.pt"))
+        // The model in use comes from DIGITS_MODEL, or from --model, which wins over it.
         var environment = ProcessInfo.processInfo.environment
-        environment["DIGITS_MODEL"] = "\(folder)/digits.pt"
+        environment["DIGITS_MODEL"] = modelOption ? Fixtures.shippedModel : "\(folder)/digits.pt"
         environment["DIGITS_LOCATOR"] = nil
         let picture = Fixtures.repositoryRoot.appendingPathComponent("Examples/seven.png").path
-        let result = try CommandRunner.digits(command + [picture], environment: environment)
+        let options = modelOption ? ["--model", "\(folder)/digits.pt"] : []
+        let result = try CommandRunner.digits(command + options + [picture], environment: environment)
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("\(folder)/locator.pt"))
