@@ -49,8 +49,8 @@ def load(path, side):
     return pictures, masks, data["labels"], kinds
 
 
-# Hard negatives: per scene, this many of the most probable pixels at least
-# HARD_MARGIN pixels from the subject's ink, which no subject pixel can excuse.
+# Hard negatives: per scene, this many of the most probable pixels more than
+# HARD_MARGIN pixels (in either direction) from the subject's ink.
 HARD_PIXELS = 24
 HARD_MARGIN = 3
 
@@ -124,6 +124,8 @@ def main():
                     help="weight of the hard-negative term (hard_negatives(); default 0, the recipe before it)")
     ap.add_argument("--hard-blanks-only", action="store_true", help="the hard-negative term on blank scenes only")
     args = ap.parse_args()
+    if args.hard_negatives < 0:
+        ap.error(f"--hard-negatives must be 0 or more, got {args.hard_negatives}")
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
