@@ -36,7 +36,7 @@ extension Digits {
         }
 
         func run() throws {
-            let stages = try preprocessing.preprocessor(besideDigitModel: ModelLocator.inUse(explicit: nil)).stages(for: InputLoading.decode(RawArguments.path(file), with: preprocessing.decoder))
+            let stages = try preprocessing.preprocessor(besideDigitModel: nil).stages(for: InputLoading.decode(RawArguments.path(file), with: preprocessing.decoder))
             let renderer = AsciiRenderer()
             var text = steps ? StagesView.render(stages, renderer: renderer) : ""
             if let tensor = stages.tensor {

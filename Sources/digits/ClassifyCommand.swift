@@ -72,7 +72,7 @@ extension Digits {
             // The workers decode and preprocess the first inputs while the
             // model (and libtorch, half a second) loads on this thread; the
             // ring holds what they make meanwhile (3 KB a tensor).
-            let preprocessor = try preprocessing.preprocessor(besideDigitModel: modelOptions.modelInUse)
+            let preprocessor = try preprocessing.preprocessor(besideDigitModel: modelOptions.model)
             var options = BatchOptions(batchSize: batch, workers: modelOptions.workers(for: .preprocessingBound))
             options.maxInFlight = max(options.maxInFlight, Self.inFlightWhileLoading)
             do {

@@ -9,13 +9,6 @@ enum ModelLocator {
         ProcessInfo.processInfo.environment[ShippedModel.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The model file a command with `explicit` (--model) will load, found
-    /// before it is loaded, so that its companions (the ink locator) are
-    /// looked for beside it first; nil when there is none.
-    static func inUse(explicit: String?) -> String? {
-        try? locate(explicit: explicit)
-    }
-
     /// `explicit` (--model), else `ShippedModel.path()`.
     static func locate(explicit: String?) throws(DigitError) -> String {
         if let explicit { return explicit }

@@ -22,9 +22,6 @@ struct ModelOptions: ParsableArguments {
     /// The cores to use: --threads, or every core in the process's affinity mask.
     var cores: Int { threads ?? min(1024, AvailableCores.count) }
 
-    /// The model file the command will load, found before it is loaded
-    /// (`ModelLocator.inUse`); nil when there is none.
-    var modelInUse: String? { ModelLocator.inUse(explicit: model) }
 
     /// How a command shares the cores between preprocessing and libtorch.
     enum ThreadSplit {

@@ -26,7 +26,7 @@ extension Digits {
 
         func run() throws {
             let path = RawArguments.path(file)
-            let tensor = try preprocessing.preprocessor(besideDigitModel: ModelLocator.inUse(explicit: nil)).stages(for: InputLoading.decode(path, with: preprocessing.decoder)).tensor
+            let tensor = try preprocessing.preprocessor(besideDigitModel: nil).stages(for: InputLoading.decode(path, with: preprocessing.decoder)).tensor
             guard let tensor else {
                 let line = output.isJSON
                     ? JSONLineEncoder().line(PreprocessLine(file: JSONFileName(path), tensor: nil, reason: ResultFormatting.noDigitReason))

@@ -53,15 +53,15 @@ public enum ShippedModel {
     }
 
     /// The line model file: $DIGITS_LINE_MODEL if set, else `lineFileName`
-    /// beside `digitModel` (the digit model in use, wherever it came from),
-    /// else searched for as `path()` searches for the digit model; nil when
+    /// beside `digitModel` (the digit model in use, wherever it came from;
+    /// by default the one `path()` finds), else searched for as `path()` searches for the digit model; nil when
     /// there is none (a reader then cuts touching digits instead).
     public static func linePath(besideDigitModel digitModel: String? = nil) -> String? {
         companionPath(lineFileName, environmentVariable: lineEnvironmentVariable, besideDigitModel: digitModel)
     }
 
     /// The ink locator file: $DIGITS_LOCATOR if set, else `locatorFileName`
-    /// beside `digitModel`, else searched for as `path()` searches for the
+    /// beside `digitModel` (by default the one `path()` finds), else searched for as `path()` searches for the
     /// digit model; nil when there is none (the rules alone then find the ink).
     public static func locatorPath(besideDigitModel digitModel: String? = nil) -> String? {
         companionPath(locatorFileName, environmentVariable: locatorEnvironmentVariable, besideDigitModel: digitModel)
@@ -69,22 +69,23 @@ public enum ShippedModel {
 
     /// Where `locatorPath(besideDigitModel:)` looks, in words.
     public static func locatorSearched(besideDigitModel digitModel: String?) -> String {
-        let beside = digitModel.map { "beside \($0), " } ?? ""
+        let beside = (digitModel ?? (try? path())).map { "beside \($0), " } ?? ""
         return "set \(locatorEnvironmentVariable), or put \(locatorFileName) \(beside)where \(fileName) is searched for"
     }
 
     /// A model file that goes with the digit model: named by `environmentVariable`,
-    /// else `name` beside `digitModel`, else searched for as the digit model is.
+    /// else `name` beside `digitModel` (nil: the one `path()` finds, which
+    /// $DIGITS_MODEL may name), else searched for as the digit model is.
     private static func companionPath(_ name: String, environmentVariable: String, besideDigitModel digitModel: String?) -> String? {
         if let fromEnvironment = environment(environmentVariable) { return fromEnvironment }
-        let beside = digitModel.map { ["\(parent($0))/\(name)"] } ?? []
+        let beside = (digitModel ?? (try? path())).map { ["\(parent($0))/\(name)"] } ?? []
         return (beside + searchPaths(for: name)).first { access($0, R_OK) == 0 }
     }
 
     /// Where `linePath(besideDigitModel:)` looks, in words, for the warning
     /// that none was found.
     public static func lineSearched(besideDigitModel digitModel: String?) -> String {
-        let beside = digitModel.map { "beside \($0), " } ?? ""
+        let beside = (digitModel ?? (try? path())).map { "beside \($0), " } ?? ""
         return "set \(lineEnvironmentVariable), or put \(lineFileName) \(beside)where \(fileName) is searched for"
     }
 
