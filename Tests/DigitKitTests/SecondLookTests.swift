@@ -80,7 +80,7 @@ struct SecondLookTests {
         // Where the locator saw part of a fine stroke, its ink alone misses
         // the rest: only "not a digit" asks.
         guard case .located(let ink) = look.subject else { Issue.record("not a look at the located ink"); return }
-        let partial = SecondLook(ink: ink, decision: .rulesBeyondLocated)
+        let partial = SecondLook(ink: ink, decision: .rulesBeyondLocated, read: look.read)
         #expect(!partial.asksAfterDoubt)
         #expect(partial.tensor(after: doubtful) == nil)
         #expect(partial.tensor(after: Self.rejected) != nil)
@@ -106,7 +106,8 @@ struct SecondLookTests {
         #expect(look.take(after: Self.rejected) { _ in nil } == nil)
 
         // A window's look carries its own warning to the answer.
-        let window = SecondLook(insideWindow: WindowInkTests.map(WindowInkTests.window), of: WindowInkTests.plate(WindowInkTests.bar))
+        let window = SecondLook(insideWindow: WindowInkTests.map(WindowInkTests.window), of: WindowInkTests.plate(WindowInkTests.bar),
+                                read: WindowInkTests.windowBox)
         let inside = try #require(window.take(after: Self.rejected) { _ in second })
         #expect(inside.warning == .insideWindow)
         #expect(SecondLook.answer(Self.rejected, for: Self.first, warnings: [.severalDigits], second: inside).warnings

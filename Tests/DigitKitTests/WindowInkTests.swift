@@ -24,6 +24,8 @@ struct WindowInkTests {
 
     static func bar(_ x: Int, _ y: Int) -> Bool { (14...17).contains(x) && (10...29).contains(y) }
     static func window(_ x: Int, _ y: Int) -> Bool { (4...27).contains(x) && (4...35).contains(y) }
+    static let windowBox = BoundingBox(minX: 4, minY: 4, maxX: 27, maxY: 35)
+    static let barBox = BoundingBox(minX: 14, minY: 10, maxX: 17, maxY: 29)
 
     @Test("the window's light bar is the digit, at full resolution; the plate and the window are left out")
     func barInWindow() throws {
@@ -76,13 +78,13 @@ struct WindowInkTests {
 
     @Test("the window look is asked after 'not a digit' and after a doubtful digit, not after a sure one")
     func asks() throws {
-        let look = SecondLook(insideWindow: Self.map(Self.window), of: Self.plate(Self.bar))
+        let look = SecondLook(insideWindow: Self.map(Self.window), of: Self.plate(Self.bar), read: Self.windowBox)
         #expect(look.warning == .insideWindow)
         #expect(look.tensor(after: SecondLookTests.rejected) != nil)
         #expect(look.tensor(after: SecondLookTests.prediction(digit: 0, 0.6, notADigit: 0.05)) != nil)
         #expect(look.tensor(after: SecondLookTests.prediction(digit: 0, 0.95, notADigit: 0.01)) == nil)
-        // No window, no tensor, whatever the first answer.
-        let none = SecondLook(insideWindow: Self.map(Self.bar), of: Self.plate(Self.bar))
+        // No window and no other located ink, no tensor, whatever the first answer.
+        let none = SecondLook(insideWindow: Self.map(Self.bar), of: Self.plate(Self.bar), read: Self.barBox)
         #expect(none.tensor(after: SecondLookTests.rejected) == nil)
     }
 

@@ -35,9 +35,10 @@ struct ServeAnswersTests {
     func secondLookMatchesCLI() throws {
         let server = try ServerUnderTest()
         defer { _ = server.stop() }
-        for (name, warning) in [("windows/window-dejavu-3.png", "read inside a window"), ("notes/note-0009-9.png", nil)] {
+        for (name, warning) in [("windows/window-dejavu-3.png", "read inside a window"), ("notes/note-0009-9.png", nil),
+                                ("other-ink/desk-card-corner-6.jpg", "read from other located ink")] {
             let file = Fixtures.path(name)
-            let response = try server.post("/v1/classify", file: file, type: "image/png")
+            let response = try server.post("/v1/classify", file: file, type: name.hasSuffix(".jpg") ? "image/jpeg" : "image/png")
             #expect(response.status == 200, "\(name): \(response.text)")
             let served = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? NSDictionary)
             #expect(served == (try cliAnswer("classify", file)), "\(name): \(response.text)")

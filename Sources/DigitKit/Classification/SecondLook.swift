@@ -1,5 +1,6 @@
 /// A second look at a picture, for when the model finds the ink step 8
-/// chose is not a digit, or doubts it. Two kinds:
+/// chose is not a digit, or doubts it. One of the first two kinds, then
+/// the third:
 /// - where the rules chose the ink, the ink the locator sees, alone. The
 ///   rules keep their own ink where the locator agrees, and with it what
 ///   touches the digit there, such as a ruled line through it or a crop's
@@ -11,6 +12,11 @@
 ///   (`WindowInk`: a meter's counter window taken whole), what lies inside
 ///   the window (docs/decisions.md, "A digit inside a window"). Marked
 ///   `PreprocessingWarning.insideWindow`.
+/// - after "not a digit", when the first look's answer does not stand or
+///   it has nothing to look at, the located ink without the box read
+///   first: the locator marks a pen's tip or a card's edge beside the
+///   digit too, and the heavier of the two is read first (docs/decisions.md,
+///   "Other located ink"). Marked `PreprocessingWarning.otherLocatedInk`.
 ///
 /// The second answer stands when it is a digit more probable than
 /// everything else together (`leastConfidence`) and, after a doubtful
@@ -28,27 +34,32 @@ public struct SecondLook: Sendable {
     }
 
     let subject: Subject
+    /// The box of the digit read first, at analysis size: the located ink
+    /// outside it is the last look's.
+    let read: BoundingBox
     /// Whether a doubtful digit asks for the second look too: where the
     /// rules chose the ink, only where the locator saw all of the subject
     /// (`InkDecision.rulesWhereLocated`). Where it saw part of a fine stroke
     /// (`rulesBeyondLocated`), its ink alone misses the rest: a 7's bar,
     /// and the 7 becomes a 1.
     let asksAfterDoubt: Bool
-    /// The warning an answer of this look carries.
+    /// The warning an answer of the subject's look carries.
     public let warning: PreprocessingWarning
 
     /// A second look at `ink`, the located ink of a picture whose subject's
-    /// ink step 8 chose by `decision`.
-    init(ink: InkMap, decision: InkDecision) {
+    /// ink step 8 chose by `decision` and read in `read`.
+    init(ink: InkMap, decision: InkDecision, read: BoundingBox) {
         subject = .located(ink)
+        self.read = read
         asksAfterDoubt = decision == .rulesWhereLocated
         warning = .locatedInkAlone
     }
 
-    /// A second look inside `located`, the located ink step 8 chose, if it
-    /// is a window around the digit in `picture` (`WindowInk`).
-    init(insideWindow located: InkMap, of picture: Raster) {
+    /// A second look inside `located`, the located ink step 8 chose and
+    /// read in `read`, if it is a window around the digit in `picture` (`WindowInk`).
+    init(insideWindow located: InkMap, of picture: Raster, read: BoundingBox) {
         subject = .window(located: located, picture: picture)
+        self.read = read
         asksAfterDoubt = true
         warning = .insideWindow
     }
@@ -71,21 +82,31 @@ public struct SecondLook: Sendable {
         public let warning: PreprocessingWarning
     }
 
-    /// The look taken after the model's `first` answer, its tensor
-    /// (`tensor(after:)`) classified by `predict`; nil when `first` asks
-    /// for no second look, there is nothing to look at, or `predict` gives
-    /// no prediction.
+    /// The look taken after the model's `first` answer, its tensors
+    /// (`looks(after:)`) classified by `predict` in turn until an answer
+    /// stands (`answer`); nil when `first` asks for no second look, there is
+    /// nothing to look at, or `predict` gives no prediction.
     public func take<E: Error>(after first: Prediction,
                                predict: (DigitTensor) throws(E) -> Prediction?) throws(E) -> Taken? {
-        guard let again = tensor(after: first), let prediction = try predict(again) else { return nil }
-        return Taken(tensor: again, prediction: prediction, warning: warning)
+        var taken: Taken?
+        for look in looks(after: first) {
+            guard let again = look(), let prediction = try predict(again.tensor) else { continue }
+            taken = Taken(tensor: again.tensor, prediction: prediction, warning: again.warning)
+            if Self.stands(prediction, after: first) { break }
+        }
+        return taken
     }
 
     /// `take(after:predict:)` for a model answered asynchronously (the server's batcher).
     public func take<E: Error>(after first: Prediction,
                                predict: (DigitTensor) async throws(E) -> Prediction?) async throws(E) -> Taken? {
-        guard let again = tensor(after: first), let prediction = try await predict(again) else { return nil }
-        return Taken(tensor: again, prediction: prediction, warning: warning)
+        var taken: Taken?
+        for look in looks(after: first) {
+            guard let again = look(), let prediction = try await predict(again.tensor) else { continue }
+            taken = Taken(tensor: again.tensor, prediction: prediction, warning: again.warning)
+            if Self.stands(prediction, after: first) { break }
+        }
+        return taken
     }
 
     /// What the model is answered with after both looks.
@@ -98,15 +119,39 @@ public struct SecondLook: Sendable {
         public let tensor: DigitTensor
     }
 
-    /// The 28x28 tensor of the look's subject to classify after the
-    /// model's `first` answer; nil when `first` asks for no second look
-    /// ("not a digit" asks, and a digit under `doubtfulBelow` where
-    /// `asksAfterDoubt`), the located ink is no window, or no digit is there.
+    /// The 28x28 tensor of the first look to classify after the model's
+    /// `first` answer (`looks(after:)`); nil when there is none.
     public func tensor(after first: Prediction) -> DigitTensor? {
-        guard first.isNotADigit || (asksAfterDoubt && Self.doubts(first)) else { return nil }
+        looks(after: first).lazy.compactMap { $0() }.first?.tensor
+    }
+
+    /// A look's tensor and the warning its answer carries.
+    typealias Look = (tensor: DigitTensor, warning: PreprocessingWarning)
+
+    /// The looks to take after the model's `first` answer, in order, each
+    /// normalized only when called (nil: nothing to look at there). "Not a
+    /// digit" asks for them all, a digit under `doubtfulBelow` where
+    /// `asksAfterDoubt` for the subject's alone.
+    func looks(after first: Prediction) -> [() -> Look?] {
+        guard first.isNotADigit || (asksAfterDoubt && Self.doubts(first)) else { return [] }
+        let subjects: () -> Look? = switch subject {
+        case .located(let ink): { Preprocessor.normalized(located: ink).map { ($0, warning) } }
+        case .window(let located, let picture): {
+            WindowInk.digit(in: located, gray: picture).flatMap(Preprocessor.normalized(located:)).map { ($0, warning) }
+        }
+        }
+        guard first.isNotADigit else { return [subjects] }
+        let others: () -> Look? = { [self] in
+            Preprocessor.normalized(located: located, apartFrom: read).map { ($0, .otherLocatedInk) }
+        }
+        return [subjects, others]
+    }
+
+    /// The located ink the looks are at.
+    var located: InkMap {
         switch subject {
-        case .located(let ink): return Preprocessor.normalized(located: ink)
-        case .window(let located, let picture): return WindowInk.digit(in: located, gray: picture).flatMap(Preprocessor.normalized(located:))
+        case .located(let ink): ink
+        case .window(let located, _): located
         }
     }
 
@@ -118,11 +163,17 @@ public struct SecondLook: Sendable {
     /// warning added to `warnings`.
     public static func answer(_ first: Prediction, for tensor: DigitTensor, warnings: [PreprocessingWarning],
                               second: Taken?) -> Answer {
-        guard let second, !second.prediction.isNotADigit, second.prediction.confidence >= leastConfidence,
-              first.isNotADigit || replaces(doubtful: first, with: second.prediction) else {
+        guard let second, stands(second.prediction, after: first) else {
             return Answer(prediction: first, warnings: warnings, tensor: tensor)
         }
         return Answer(prediction: second.prediction, warnings: warnings + [second.warning], tensor: second.tensor)
+    }
+
+    /// Whether a look's `second` prediction stands after the `first`: a
+    /// digit at `leastConfidence` or more, after "not a digit" or replacing a doubtful digit.
+    static func stands(_ second: Prediction, after first: Prediction) -> Bool {
+        !second.isNotADigit && second.confidence >= leastConfidence
+            && (first.isNotADigit || replaces(doubtful: first, with: second))
     }
 
     /// Whether `second` replaces `first`, a digit: `first` is doubtful, and

@@ -16,6 +16,9 @@ public enum PreprocessingWarning: String, Sendable, CaseIterable {
     /// wheel), and the answer is the model's reading of what lies inside it
     /// (`WindowInk`, `SecondLook`).
     case insideWindow = "read inside a window"
+    /// The model found the located ink read first is not a digit, and the
+    /// answer is its reading of the other ink the locator saw (`SecondLook`).
+    case otherLocatedInk = "read from other located ink"
 }
 
 /// Looks at how the digit's ink components lie (after specks are dropped).

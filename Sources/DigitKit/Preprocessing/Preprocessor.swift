@@ -128,9 +128,9 @@ public struct Preprocessor: Sendable {
         stages.field = field
         stages.warnings = InkLayout.warnings(parts: digit.parts) + (field.map(InkLayout.warnings(field:)) ?? [])
         if field != nil, let located, subject.decision.keepsRulesWithLocator {
-            stages.secondLook = SecondLook(ink: located.inkMap, decision: subject.decision)
+            stages.secondLook = SecondLook(ink: located.inkMap, decision: subject.decision, read: digit.box)
         } else if field != nil, subject.decision.takesLocatedInk {
-            stages.secondLook = SecondLook(insideWindow: map, of: found.gray)
+            stages.secondLook = SecondLook(insideWindow: map, of: found.gray, read: digit.box)
         }
         stages.analysis = analysis
         return stages
@@ -152,6 +152,33 @@ public struct Preprocessor: Sendable {
         guard let field = digitAndField(of: ink, located: true, into: &unrecorded)?.field else { return nil }
         return DigitTensor(intensities: field.values)
     }
+
+    /// The located ink `ink` outside `read`, the box of the digit read
+    /// first, through steps 9 and 10 (not recorded): a `SecondLook`'s
+    /// tensor; nil when it holds no digit apart from `read` (`isApart`), or
+    /// one the locator is less sure of than of the ink in `read`: it marks a
+    /// pen or a card's edge beside the digit less surely than the digit, and
+    /// a letter surely, beside a pen.
+    static func normalized(located ink: InkMap, apartFrom read: BoundingBox) -> DigitTensor? {
+        var unrecorded = PipelineAnalysis()
+        guard let (digit, field) = digitAndField(of: ink.outside(read), located: true, into: &unrecorded),
+              let field, isApart(digit.box, from: read), ink.peak(in: digit.box) >= ink.peak(in: read) else { return nil }
+        return DigitTensor(intensities: field.values)
+    }
+
+    /// Whether `box` lies apart from `other`: a gap between them, across or
+    /// down, of at least `apartGap` of the larger one's longer side. A
+    /// letter's or a symbol's other strokes lie next to the part read first;
+    /// a pen or a card's edge beside a note lies apart from its digit.
+    static func isApart(_ box: BoundingBox, from other: BoundingBox) -> Bool {
+        let across = max(box.minX - other.maxX, other.minX - box.maxX) - 1
+        let down = max(box.minY - other.maxY, other.minY - box.maxY) - 1
+        let side = max(box.width, box.height, other.width, other.height)
+        return Double(max(across, down)) >= apartGap * Double(side)
+    }
+
+    /// See `isApart(_:from:)`.
+    static let apartGap = 0.5
 
     /// What steps 1 to 6 of the MNIST pipeline found: the rules' ink.
     struct FoundInk {

@@ -45,7 +45,7 @@ enum OpenAPIDocument {
           "digit": {"type": ["integer", "null"], "minimum": 0, "maximum": 9},
           "confidence": {"type": "number", "minimum": 0, "maximum": 1},
           "uncertain": {"type": "boolean"},
-          "warnings": {"type": "array", "items": {"type": "string", "enum": ["several digits", "a blob, not strokes", "read from the located ink alone", "read inside a window"]}},
+          "warnings": {"type": "array", "items": {"type": "string", "enum": ["several digits", "a blob, not strokes", "read from the located ink alone", "read inside a window", "read from other located ink"]}},
           "probabilities": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1}, "minItems": 10, "maxItems": 10},
           "top": {"type": "array", "items": {"type": "object", "required": ["digit", "probability"], "properties": {"digit": {"type": "integer"}, "probability": {"type": "number"}}}},
           "reason": {"type": "string", "enum": ["no digit found", "not a digit"]},

@@ -6,6 +6,8 @@ struct DigitComponentsStage: PreprocessingStage {
     struct Digit {
         /// The digit's box, its ink at 0-255 (the other pixels 0).
         let ink: Raster
+        /// Where the digit's box lies in the picture at analysis size.
+        let box: BoundingBox
         /// The boxes of every component large enough to be part of a digit,
         /// near the digit or not (`InkLayout` looks for several digits in them).
         let parts: [BoundingBox]
@@ -23,6 +25,6 @@ struct DigitComponentsStage: PreprocessingStage {
         }
         let dropped = digit.found - digit.kept
         analysis.record(step, "\(digit.kept) kept, \(dropped) dropped (specks, faint or far); box at \(AnalysisFormat.box(digit.box))")
-        return Digit(ink: digit.map.cropped(digit.box, scale: 255), parts: digit.parts)
+        return Digit(ink: digit.map.cropped(digit.box, scale: 255), box: digit.box, parts: digit.parts)
     }
 }
