@@ -30,30 +30,42 @@ struct OtherLocatedInkTests {
     @Test("apart: a gap across or down of half the larger box's longer side")
     func apart() {
         let ten = BoundingBox(minX: 0, minY: 0, maxX: 9, maxY: 9)
-        #expect(Preprocessor.isApart(BoundingBox(minX: 15, minY: 0, maxX: 24, maxY: 9), from: ten))
-        #expect(!Preprocessor.isApart(BoundingBox(minX: 14, minY: 0, maxX: 23, maxY: 9), from: ten))
-        #expect(Preprocessor.isApart(BoundingBox(minX: 2, minY: 15, maxX: 6, maxY: 19), from: ten))
-        #expect(!Preprocessor.isApart(BoundingBox(minX: 5, minY: 5, maxX: 20, maxY: 20), from: ten))
+        #expect(OtherLocatedInk.isApart(BoundingBox(minX: 15, minY: 0, maxX: 24, maxY: 9), from: ten))
+        #expect(!OtherLocatedInk.isApart(BoundingBox(minX: 14, minY: 0, maxX: 23, maxY: 9), from: ten))
+        #expect(OtherLocatedInk.isApart(BoundingBox(minX: 2, minY: 15, maxX: 6, maxY: 19), from: ten))
+        #expect(!OtherLocatedInk.isApart(BoundingBox(minX: 5, minY: 5, maxX: 20, maxY: 20), from: ten))
     }
 
     @Test("the ring apart from the bar is read when the locator is as sure of it; not when less sure, or next to the bar")
     func ringApart() throws {
         let ringAlone = try #require(Preprocessor.normalized(located: Self.map(barLevel: 0, ringLevel: 0.9)))
-        #expect(Preprocessor.normalized(located: Self.map(ringLevel: 0.9), apartFrom: Self.bar) == ringAlone)
-        #expect(Preprocessor.normalized(located: Self.map(ringLevel: 0.8), apartFrom: Self.bar) != nil)
-        #expect(Preprocessor.normalized(located: Self.map(ringLevel: 0.7), apartFrom: Self.bar) == nil)
-        #expect(Preprocessor.normalized(located: Self.map(ringLevel: 0.9, ringTop: 10), apartFrom: Self.bar) == nil)
-        #expect(Preprocessor.normalized(located: Self.map(ringLevel: 0), apartFrom: Self.bar) == nil)
+        #expect(OtherLocatedInk.tensor(in: Self.map(ringLevel: 0.9), apartFrom: Self.bar) == ringAlone)
+        #expect(OtherLocatedInk.tensor(in: Self.map(ringLevel: 0.8), apartFrom: Self.bar) != nil)
+        #expect(OtherLocatedInk.tensor(in: Self.map(ringLevel: 0.7), apartFrom: Self.bar) == nil)
+        #expect(OtherLocatedInk.tensor(in: Self.map(ringLevel: 0.9, ringTop: 10), apartFrom: Self.bar) == nil)
+        #expect(OtherLocatedInk.tensor(in: Self.map(ringLevel: 0), apartFrom: Self.bar) == nil)
+    }
+
+    @Test("components reaching into the box read first are left out whole, not cut at its edge")
+    func withoutWhole() {
+        // The ring from (20, 30) reaches into a box over its top rows only.
+        let map = Self.map(barLevel: 0, ringLevel: 0.9)
+        #expect(OtherLocatedInk.without(BoundingBox(minX: 0, minY: 28, maxX: 63, maxY: 31), in: map).count == 0)
+        #expect(OtherLocatedInk.without(BoundingBox(minX: 0, minY: 0, maxX: 63, maxY: 20), in: map).indices == map.indices)
     }
 
     @Test("no window: the other ink is looked at after 'not a digit' only, marked as such")
     func afterNotADigitOnly() throws {
         let look = SecondLook(insideWindow: Self.map(ringLevel: 0.9), of: Self.flat, read: Self.bar)
-        let ring = Preprocessor.normalized(located: Self.map(ringLevel: 0.9), apartFrom: Self.bar)
-        #expect(look.tensor(after: SecondLookTests.rejected) == ring)
-        #expect(look.tensor(after: SecondLookTests.prediction(digit: 1, 0.6, notADigit: 0.05)) == nil)
-        #expect(look.tensor(after: SecondLookTests.prediction(digit: 1, 0.95, notADigit: 0.01)) == nil)
+        let ring = try #require(OtherLocatedInk.tensor(in: Self.map(ringLevel: 0.9), apartFrom: Self.bar))
+        // tensor(after:) is the subject's look alone, whose warning `look.warning` is: no window here.
+        #expect(look.tensor(after: SecondLookTests.rejected) == nil)
+        let asked = look.looks(after: SecondLookTests.rejected).compactMap { $0() }
+        #expect(asked.map { $0.tensor } == [ring])
+        #expect(look.looks(after: SecondLookTests.prediction(digit: 1, 0.6, notADigit: 0.05)).compactMap { $0() }.isEmpty)
+        #expect(look.looks(after: SecondLookTests.prediction(digit: 1, 0.95, notADigit: 0.01)).isEmpty)
         let taken = try #require(look.take(after: SecondLookTests.rejected) { _ in SecondLookTests.prediction(digit: 0, 0.9, notADigit: 0.02) })
+        #expect(taken.tensor == ring)
         #expect(taken.warning == .otherLocatedInk)
         #expect(SecondLook.answer(SecondLookTests.rejected, for: .blank, warnings: [], second: taken).warnings == [.otherLocatedInk])
     }
@@ -74,11 +86,36 @@ struct OtherLocatedInkTests {
         })
         #expect(asked == 2)
         #expect(second.warning == .otherLocatedInk)
-        #expect(second.tensor == Preprocessor.normalized(located: Self.map(ringLevel: 0.9), apartFrom: Self.bar))
+        #expect(second.tensor == OtherLocatedInk.tensor(in: Self.map(ringLevel: 0.9), apartFrom: Self.bar))
 
         // Neither stands: the last look's answer comes back, and the first answer stays.
-        let neither = try #require(look.take(after: SecondLookTests.rejected) { _ in SecondLookTests.rejected })
+        asked = 0
+        let neither = try #require(look.take(after: SecondLookTests.rejected) { _ in asked += 1; return SecondLookTests.rejected })
+        #expect(asked == 2)
+        #expect(neither.warning == .otherLocatedInk)
         #expect(SecondLook.answer(SecondLookTests.rejected, for: .blank, warnings: [], second: neither).prediction == SecondLookTests.rejected)
+    }
+
+    /// Counts the asynchronous model's calls, as the server's batcher would answer.
+    actor Model {
+        var asked = 0
+        func predict(_ answers: [Prediction]) -> Prediction {
+            asked += 1
+            return answers[min(asked, answers.count) - 1]
+        }
+    }
+
+    @Test("the server's asynchronous twin takes the looks in the same turn")
+    func inTurnAsync() async throws {
+        let look = SecondLook(ink: Self.map(ringLevel: 0.9), decision: .rulesWhereLocated, read: Self.bar)
+        let digit = SecondLookTests.prediction(digit: 0, 0.9, notADigit: 0.02)
+        for (answers, asked, warning) in [([digit], 1, PreprocessingWarning.locatedInkAlone),
+                                          ([SecondLookTests.rejected, digit], 2, .otherLocatedInk)] {
+            let model = Model()
+            let taken = try #require(await look.take(after: SecondLookTests.rejected) { again async in await model.predict(answers) })
+            #expect(await model.asked == asked)
+            #expect(taken.warning == warning)
+        }
     }
 
     /// Photos of evaluation generator B's desks (a development run): the

@@ -109,7 +109,7 @@ public struct SecondLook: Sendable {
         return taken
     }
 
-    /// What the model is answered with after both looks.
+    /// What the model is answered with after the looks.
     public struct Answer: Sendable {
         /// The prediction that stands.
         public let prediction: Prediction
@@ -119,10 +119,14 @@ public struct SecondLook: Sendable {
         public let tensor: DigitTensor
     }
 
-    /// The 28x28 tensor of the first look to classify after the model's
-    /// `first` answer (`looks(after:)`); nil when there is none.
+    /// The 28x28 tensor of the subject's look, whose answer carries
+    /// `warning`, to classify after the model's `first` answer; nil when
+    /// `first` asks for no second look ("not a digit" asks, and a digit
+    /// under `doubtfulBelow` where `asksAfterDoubt`), the located ink is no
+    /// window, or no digit is there. `take(after:predict:)` takes the other
+    /// located ink's look too.
     public func tensor(after first: Prediction) -> DigitTensor? {
-        looks(after: first).lazy.compactMap { $0() }.first?.tensor
+        looks(after: first).first?()?.tensor
     }
 
     /// A look's tensor and the warning its answer carries.
@@ -142,7 +146,7 @@ public struct SecondLook: Sendable {
         }
         guard first.isNotADigit else { return [subjects] }
         let others: () -> Look? = { [self] in
-            Preprocessor.normalized(located: located, apartFrom: read).map { ($0, .otherLocatedInk) }
+            OtherLocatedInk.tensor(in: located, apartFrom: read).map { ($0, .otherLocatedInk) }
         }
         return [subjects, others]
     }

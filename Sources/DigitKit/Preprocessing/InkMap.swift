@@ -58,14 +58,6 @@ struct InkMap: Sendable {
         return kept
     }
 
-    /// The map without the pixels inside `box`.
-    func outside(_ box: BoundingBox) -> InkMap {
-        filtered { k in
-            let (y, x) = indices[k].quotientAndRemainder(dividingBy: width)
-            return x < box.minX || x > box.maxX || y < box.minY || y > box.maxY
-        }
-    }
-
     /// The highest value inside `box`; 0 where no ink is there.
     func peak(in box: BoundingBox) -> Double {
         var peak = 0.0

@@ -153,33 +153,6 @@ public struct Preprocessor: Sendable {
         return DigitTensor(intensities: field.values)
     }
 
-    /// The located ink `ink` outside `read`, the box of the digit read
-    /// first, through steps 9 and 10 (not recorded): a `SecondLook`'s
-    /// tensor; nil when it holds no digit apart from `read` (`isApart`), or
-    /// one the locator is less sure of than of the ink in `read`: it marks a
-    /// pen or a card's edge beside the digit less surely than the digit, and
-    /// a letter surely, beside a pen.
-    static func normalized(located ink: InkMap, apartFrom read: BoundingBox) -> DigitTensor? {
-        var unrecorded = PipelineAnalysis()
-        guard let (digit, field) = digitAndField(of: ink.outside(read), located: true, into: &unrecorded),
-              let field, isApart(digit.box, from: read), ink.peak(in: digit.box) >= ink.peak(in: read) else { return nil }
-        return DigitTensor(intensities: field.values)
-    }
-
-    /// Whether `box` lies apart from `other`: a gap between them, across or
-    /// down, of at least `apartGap` of the larger one's longer side. A
-    /// letter's or a symbol's other strokes lie next to the part read first;
-    /// a pen or a card's edge beside a note lies apart from its digit.
-    static func isApart(_ box: BoundingBox, from other: BoundingBox) -> Bool {
-        let across = max(box.minX - other.maxX, other.minX - box.maxX) - 1
-        let down = max(box.minY - other.maxY, other.minY - box.maxY) - 1
-        let side = max(box.width, box.height, other.width, other.height)
-        return Double(max(across, down)) >= apartGap * Double(side)
-    }
-
-    /// See `isApart(_:from:)`.
-    static let apartGap = 0.5
-
     /// What steps 1 to 6 of the MNIST pipeline found: the rules' ink.
     struct FoundInk {
         /// The picture at analysis size, and its bytes when it was not shrunk.
@@ -342,7 +315,8 @@ public struct PreprocessingStages: Sendable {
     /// A second look, to take when the model finds the ink above is not a
     /// digit, or doubts it: the located ink alone where the rules chose the
     /// ink with a locator that saw some, inside a window where the located
-    /// ink was chosen; nil otherwise.
+    /// ink was chosen, then after "not a digit" the other located ink
+    /// (`OtherLocatedInk`); nil otherwise.
     public var secondLook: SecondLook?
     /// What the ink locator threw, if it failed (`Preprocessor.process`).
     public var locatorFailure: DigitError?
