@@ -129,13 +129,6 @@ struct OtherLocatedInkTests {
         let stages = try classifier.preprocessor.stages(for: image)
         #expect(stages.inkDecision == decision)
         #expect(try classifier.model.predict(#require(stages.tensor)).isNotADigit)
-
-        let answer = try classifier.classification(of: image)
-        #expect(answer.prediction?.digit == expected)
-        #expect(answer.warnings == [.otherLocatedInk])
-        #expect(answer.isUncertain)
-        let batch = try classifier.classify([.image(image, name: file)])
-        #expect(batch.first?.prediction == answer.prediction)
-        #expect(batch.first?.warnings == [.otherLocatedInk])
+        try SecondLookTests.expectAnswered(image, named: file, digit: expected, warning: .otherLocatedInk, by: classifier)
     }
 }

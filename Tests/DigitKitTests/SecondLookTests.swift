@@ -131,6 +131,19 @@ struct SecondLookTests {
         try DigitClassifier(model: NumberFixtures.model.get(), preprocessor: Preprocessor(locator: NumberFixtures.locator.get()))
     }
 
+    /// Expects `classifier` to answer `image` with `digit`, marked uncertain
+    /// by `warning` alone, one picture at a time and in a batch alike.
+    static func expectAnswered(_ image: GrayImage, named name: String, digit: Int, warning: PreprocessingWarning,
+                               by classifier: DigitClassifier, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let answer = try classifier.classification(of: image)
+        #expect(answer.prediction?.digit == digit, sourceLocation: sourceLocation)
+        #expect(answer.warnings == [warning], sourceLocation: sourceLocation)
+        #expect(answer.isUncertain, sourceLocation: sourceLocation)
+        let batch = try classifier.classify([.image(image, name: name)])
+        #expect(batch.first?.prediction == answer.prediction, sourceLocation: sourceLocation)
+        #expect(batch.first?.warnings == [warning], sourceLocation: sourceLocation)
+    }
+
     @Test("a ruled line through a photo's 0: the rules' ink is not a digit, the located ink is a 0, marked")
     func ruledLineThroughDigit() throws {
         let image = try Self.ruledZero()

@@ -88,33 +88,22 @@ struct WindowInkTests {
         #expect(none.tensor(after: SecondLookTests.rejected) == nil)
     }
 
-    static func classifier() throws -> DigitClassifier {
-        try DigitClassifier(model: NumberFixtures.model.get(), preprocessor: Preprocessor(locator: NumberFixtures.locator.get()))
-    }
-
     @Test("meter crops (Tests/Tools/make_window_fixtures.py): not a digit on the first look, the digit inside on the second",
           arguments: ["window-dejavu-0.png", "window-dejavu-3.png", "window-liberation-7.png"])
     func meterCrop(file: String) throws {
         let expected = Int(String(file.dropLast(4).last!))!
         let image = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path("windows/\(file)"))
-        let classifier = try Self.classifier()
+        let classifier = try SecondLookTests.classifier()
         let stages = try classifier.preprocessor.stages(for: image)
         #expect(stages.inkDecision.takesLocatedInk)
         #expect(try classifier.model.predict(#require(stages.tensor)).isNotADigit)
         #expect(stages.secondLook?.warning == .insideWindow)
-
-        let answer = try classifier.classification(of: image)
-        #expect(answer.prediction?.digit == expected)
-        #expect(answer.warnings == [.insideWindow])
-        #expect(answer.isUncertain)
-        let batch = try classifier.classify([.image(image, name: file)])
-        #expect(batch.first?.prediction == answer.prediction)
-        #expect(batch.first?.warnings == [.insideWindow])
+        try SecondLookTests.expectAnswered(image, named: file, digit: expected, warning: .insideWindow, by: classifier)
     }
 
     @Test("the located ink of the committed photos of digits on paper is no window")
     func photosAreNoWindows() throws {
-        let preprocessor = try Self.classifier().preprocessor
+        let preprocessor = try SecondLookTests.classifier().preprocessor
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("photos")).filter { $0.hasSuffix(".jpg") }.sorted()
         var located = 0
         for file in files.prefix(60) {

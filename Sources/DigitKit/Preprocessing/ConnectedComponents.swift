@@ -186,12 +186,10 @@ enum ConnectedComponents {
             grown = false
             let reach = nearShare * Double(max(cluster.width, cluster.height))
             for (i, component) in components.enumerated() where candidates[i] && !near[i] {
-                let b = component.box
-                let gap = max(b.minX - cluster.maxX, cluster.minX - b.maxX, b.minY - cluster.maxY, cluster.minY - b.maxY, 0)
-                if Double(gap) <= reach {
+                if Double(cluster.gap(to: component.box)) <= reach {
                     near[i] = true
                     grown = true
-                    cluster.include(b)
+                    cluster.include(component.box)
                 }
             }
         }

@@ -62,7 +62,7 @@ struct InkMap: Sendable {
     func peak(in box: BoundingBox) -> Double {
         var peak = 0.0
         forEachPixel { x, y, value in
-            if x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY { peak = max(peak, value) }
+            if box.contains(x: x, y: y) { peak = max(peak, value) }
         }
         return peak
     }
@@ -72,7 +72,7 @@ struct InkMap: Sendable {
     func cropped(_ box: BoundingBox, scale: Double) -> Raster {
         var out = [Double](repeating: 0, count: box.width * box.height)
         forEachPixel { x, y, value in
-            precondition(x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY)
+            precondition(box.contains(x: x, y: y))
             out[(y - box.minY) * box.width + (x - box.minX)] = value * scale
         }
         return Raster(width: box.width, height: box.height, values: out)

@@ -24,12 +24,11 @@ enum OtherLocatedInk {
         return DigitTensor(intensities: field.values)
     }
 
-    /// Whether `box` lies apart from `other` (`apartGap`).
+    /// Whether `box` lies apart from `other` (`apartGap`): the empty
+    /// columns or rows between them, one fewer than their `gap(to:)`.
     static func isApart(_ box: BoundingBox, from other: BoundingBox) -> Bool {
-        let across = max(box.minX - other.maxX, other.minX - box.maxX) - 1
-        let down = max(box.minY - other.maxY, other.minY - box.maxY) - 1
         let side = max(box.width, box.height, other.width, other.height)
-        return Double(max(across, down)) >= apartGap * Double(side)
+        return Double(box.gap(to: other) - 1) >= apartGap * Double(side)
     }
 
     /// `map` without the components that have a pixel inside `box`, taken
@@ -39,7 +38,7 @@ enum OtherLocatedInk {
         var reaches = [Bool](repeating: false, count: components.count)
         var k = 0
         map.forEachPixel { x, y, _ in
-            if x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY { reaches[Int(labels[k]) - 1] = true }
+            if box.contains(x: x, y: y) { reaches[Int(labels[k]) - 1] = true }
             k += 1
         }
         return map.filtered { !reaches[Int(labels[$0]) - 1] }

@@ -50,6 +50,17 @@ public struct BoundingBox: Equatable, Sendable {
     /// Height in pixels, both edges included.
     public var height: Int { maxY - minY + 1 }
 
+    /// Whether the pixel at column `x`, row `y` lies inside the box.
+    func contains(x: Int, y: Int) -> Bool {
+        x >= minX && x <= maxX && y >= minY && y <= maxY
+    }
+
+    /// How far the box's facing edges lie from `other`'s, across or down,
+    /// whichever is farther: 1 for boxes side by side, 0 where they overlap.
+    func gap(to other: BoundingBox) -> Int {
+        max(other.minX - maxX, minX - other.maxX, other.minY - maxY, minY - other.maxY, 0)
+    }
+
     mutating func include(_ other: BoundingBox) {
         minX = min(minX, other.minX); minY = min(minY, other.minY)
         maxX = max(maxX, other.maxX); maxY = max(maxY, other.maxY)
