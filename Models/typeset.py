@@ -61,6 +61,8 @@ def mnist_normalized(ink):
     total = small.sum()
     cy = (small.sum(1) * np.arange(small.shape[0])).sum() / total
     cx = (small.sum(0) * np.arange(small.shape[1])).sum() / total
+    # 13.5 as the shipped model was trained; MNIST's centre is pixel 14
+    # (Models/README.md, "Centre of mass").
     top = int(round(13.5 - cy))
     left = int(round(13.5 - cx))
     top = min(max(top, 0), 28 - small.shape[0])

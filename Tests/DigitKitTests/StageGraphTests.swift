@@ -137,9 +137,10 @@ struct StageGraphTests {
         let block = Raster(width: 40, height: 20, values: [Double](repeating: 255, count: 800))
         let normalized = try #require(NormalizationTail().run(block, into: &analysis))
         #expect(normalized.field.width == 28 && normalized.field.height == 28)
-        // The 20x10 block of full ink lies at x 4..<24, y 9..<19 (centre of mass 13.5 each way, whole pixels).
+        // The 20x10 block of full ink lies at x 5..<25, y 10..<20: its centre of mass (9.5, 4.5) is
+        // moved by 4.5 and 9.5 pixels towards MNIST's pixel 14, rounded up to whole pixels.
         for y in 0..<28 {
-            for x in 0..<28 { #expect(normalized.field[x, y] == ((4..<24).contains(x) && (9..<19).contains(y) ? 255 : 0)) }
+            for x in 0..<28 { #expect(normalized.field[x, y] == ((5..<25).contains(x) && (10..<20).contains(y) ? 255 : 0)) }
         }
         #expect(normalized.tensor == DigitTensor(intensities: normalized.field.values))
         #expect(analysis.lines == ["10. normalization: box 40x20 → 20x10, strokes kept, centred by mass in 28x28"])

@@ -17,6 +17,8 @@ STD = np.float32(0.3081)
 ANALYSIS_SIDE = 512
 BOX_SIDE = 20
 FIELD_SIDE = 28
+# MNIST's centre of mass, pixel 14 (MNISTNormalizer.massCentre).
+MASS_CENTRE = 14.0
 
 
 # RobustStatistics
@@ -560,7 +562,7 @@ def centred(box):
     cx, cy = (xs * box).sum() / mass, (ys * box).sum() / mass
 
     def offset(centre, size):
-        return min(max(round_half_up(13.5 - centre), 0), FIELD_SIDE - size)
+        return min(max(round_half_up(MASS_CENTRE - centre), 0), FIELD_SIDE - size)
 
     ox, oy = offset(cx, width), offset(cy, height)
     field = np.zeros((FIELD_SIDE, FIELD_SIDE))

@@ -6,6 +6,11 @@
 enum MNISTNormalizer {
     static let boxSide = 20
     static let fieldSide = DigitTensor.side
+    /// Where MNIST put every digit's centre of mass, in pixel indices: pixel
+    /// 14, not the field's geometric middle 13.5. The model learned digits
+    /// placed there; placing them half a pixel up and left moved about half
+    /// of them by a whole pixel (docs/decisions.md, "Centre of mass").
+    static let massCentre = 14.0
 
     /// The digit scaled into the 20-pixel box (values as given).
     static func scaled(_ digit: Raster) -> Raster {
@@ -17,8 +22,8 @@ enum MNISTNormalizer {
             : BilinearResampler.resize(digit, targetWidth: width, targetHeight: height)
     }
 
-    /// `box` placed in the 28x28 field with its centre of mass at the
-    /// centre (pixel 13.5), shifted by whole pixels and never cut off.
+    /// `box` placed in the 28x28 field with its centre of mass at
+    /// `massCentre`, shifted by whole pixels and never cut off.
     /// Nil when `box` holds no ink at all.
     static func centred(_ box: Raster) -> Raster? {
         var mass = 0.0, mx = 0.0, my = 0.0
@@ -30,7 +35,7 @@ enum MNISTNormalizer {
         }
         guard mass > 0 else { return nil }
         func offset(_ centre: Double, _ size: Int) -> Int {
-            min(max(Int((13.5 - centre + 0.5).rounded(.down)), 0), fieldSide - size)
+            min(max(Int((massCentre - centre + 0.5).rounded(.down)), 0), fieldSide - size)
         }
         let ox = offset(mx / mass, box.width), oy = offset(my / mass, box.height)
         var field = Raster(width: fieldSide, height: fieldSide, values: Array(repeating: 0, count: fieldSide * fieldSide))

@@ -50,7 +50,7 @@ struct MNISTNormalizerTests {
         #expect(abs(Double(scaled.height) - Double(height) * scale) <= 0.5)
     }
 
-    @Test("a 7 drawn 60x90: its ink spans 20 pixels high in the field, centre of mass within half a pixel of 13.5")
+    @Test("a 7 drawn 60x90: its ink spans 20 pixels high in the field, centre of mass within half a pixel of pixel 14")
     func sevenCentredByMass() throws {
         let box = Self.seven(width: 60, height: 90, stroke: 10)
         let scaled = MNISTNormalizer.scaled(box)
@@ -59,11 +59,26 @@ struct MNISTNormalizerTests {
         let ink = Self.inkBox(field)
         #expect(max(ink.width, ink.height) == 20)
         let centre = Self.centreOfMass(field)
-        #expect(abs(centre.x - 13.5) <= 0.5 && abs(centre.y - 13.5) <= 0.5)
+        #expect(abs(centre.x - 14) <= 0.5 && abs(centre.y - 14) <= 0.5)
         // Centred by mass, not by box: the 7's heavy top right pulls its box left and down of the middle.
         #expect(ink.minX + ink.maxX < 27 && ink.minY + ink.maxY > 27)
         // Nothing was cut off.
         #expect(abs(field.values.reduce(0, +) - scaled.values.reduce(0, +)) < 1e-6)
+    }
+
+    @Test("MNIST's own test digits, cut to their ink, are placed back exactly where MNIST put them")
+    func mnistDigitsStayPut() throws {
+        #expect(MNISTSample.all.count > 100)
+        for sample in MNISTSample.all {
+            let digit = Raster(try PNGDecoder().decode(fileAtPath: sample.path))
+            let ink = Self.inkBox(digit)
+            var box = Raster(width: ink.width, height: ink.height, values: [Double](repeating: 0, count: ink.width * ink.height))
+            for y in 0..<ink.height {
+                for x in 0..<ink.width { box[x, y] = digit[ink.minX + x, ink.minY + y] }
+            }
+            let field = try #require(MNISTNormalizer.centred(box))
+            #expect(field == digit, "\(sample.file)")
+        }
     }
 
     @Test("ink all at one edge is shifted as far as the field allows, never cut off")
@@ -71,8 +86,9 @@ struct MNISTNormalizerTests {
         var box = Raster(width: 20, height: 20, values: [Double](repeating: 0, count: 400))
         for y in 0..<20 { box[0, y] = 255 }
         let field = try #require(MNISTNormalizer.centred(box))
-        // The mass at column 0 would go to column 13 or 14; the box's 20 columns must fit in 28: from column 8.
-        #expect(Self.inkBox(field) == BoundingBox(minX: 8, minY: 4, maxX: 8, maxY: 23))
+        // The mass at column 0 would go to column 14; the box's 20 columns must fit in 28: from column 8.
+        // Down, the mass at row 9.5 moves by 4.5 rows to pixel 14, rounded up to 5: rows 5 to 24.
+        #expect(Self.inkBox(field) == BoundingBox(minX: 8, minY: 5, maxX: 8, maxY: 24))
         #expect(field.values.reduce(0, +) == 20 * 255)
     }
 

@@ -3,8 +3,8 @@
 /// a. the digit's box scaled so its longer side is 20 pixels, aspect kept
 ///    (`MNISTNormalizer.scaled`);
 /// b. strokes far thinner than MNIST's thickened (`StrokeThickener`);
-/// c. placed in the 28x28 field with its centre of mass at the centre
-///    (`MNISTNormalizer.centred`);
+/// c. placed in the 28x28 field with its centre of mass where MNIST put it,
+///    pixel 14 (`MNISTNormalizer.centred`);
 /// d. the field as the model's tensor (`DigitTensor`), made on demand.
 struct NormalizationTail: PreprocessingStage {
     /// The 28x28 field, grey levels 0-255.
