@@ -10,7 +10,8 @@ evenly over the ten digits on such pictures, so that a wrong cut scores low.
 
 The outliers are made from MNIST training digits the way the reader sees its
 pieces: ink cropped to its box, scaled so the longer side is 20 pixels and
-centred by mass in 28x28 (as MNIST normalized its digits):
+centred by mass in 28x28 (as MNIST normalized its digits, but at pixel 13.5
+rather than MNIST's 14; Models/README.md, "Centre of mass"):
   - pairs: two digits side by side, touching or overlapping;
   - parts: a digit cut by a straight vertical cut near its middle, one side kept.
 A whole digit with a sliver of its neighbour is not an outlier: a right cut

@@ -1,8 +1,8 @@
 /// Steps 10a and 10c (in `NormalizationTail`): what MNIST did to every digit.
 /// Scales the digit's box so its longer side is 20 pixels, aspect ratio kept
 /// (area averaging when shrinking, bilinear when enlarging), and places it in
-/// a 28x28 field so that its intensity-weighted centre of mass sits at the
-/// centre.
+/// a 28x28 field so that its intensity-weighted centre of mass sits at
+/// pixel 14, where MNIST put it (`massCentre`).
 enum MNISTNormalizer {
     static let boxSide = 20
     static let fieldSide = DigitTensor.side
