@@ -74,12 +74,10 @@ struct MNISTNormalizerTests {
     func mnistDigitsStayPut() throws {
         #expect(MNISTSample.all.count > 100)
         for sample in MNISTSample.all {
-            let digit = Raster(try PNGDecoder().decode(fileAtPath: sample.path))
+            let image = try PNGDecoder().decode(fileAtPath: sample.path)
+            let digit = Raster(image)
             let ink = Self.inkBox(digit)
-            var box = Raster(width: ink.width, height: ink.height, values: [Double](repeating: 0, count: ink.width * ink.height))
-            for y in 0..<ink.height {
-                for x in 0..<ink.width { box[x, y] = digit[ink.minX + x, ink.minY + y] }
-            }
+            let box = Raster(image.cropped(to: PixelRectangle(x: ink.minX, y: ink.minY, width: ink.width, height: ink.height)))
             let field = try #require(MNISTNormalizer.centred(box))
             #expect(field == digit, "\(sample.file)")
         }
