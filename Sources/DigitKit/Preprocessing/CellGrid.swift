@@ -29,9 +29,14 @@ struct CellGrid<Cell> {
         x == 0 || y == 0 || x == width - 1 || y == height - 1
     }
 
-    /// The 4-connected neighbours of (x, y) that lie on the grid.
-    func neighbours4(x: Int, y: Int) -> [(x: Int, y: Int)] {
-        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].filter { $0.0 >= 0 && $0.0 < width && $0.1 >= 0 && $0.1 < height }
+    /// Calls `body` with each 4-connected neighbour of (x, y) that lies on
+    /// the grid. No array is made: the flood fills call it for every cell.
+    @inline(__always)
+    func forEachNeighbour4(x: Int, y: Int, _ body: (Int, Int) -> Void) {
+        if x > 0 { body(x - 1, y) }
+        if x < width - 1 { body(x + 1, y) }
+        if y > 0 { body(x, y - 1) }
+        if y < height - 1 { body(x, y + 1) }
     }
 }
 
@@ -88,7 +93,8 @@ extension CellGrid where Cell == Bool {
         var stack = seeds.filter { passable($0.x, $0.y) }
         for seed in stack { reached[seed.x, seed.y] = true }
         while let (x, y) = stack.popLast() {
-            for (nx, ny) in neighbours4(x: x, y: y) where !reached[nx, ny] && passable(nx, ny) {
+            forEachNeighbour4(x: x, y: y) { nx, ny in
+                guard !reached[nx, ny] && passable(nx, ny) else { return }
                 reached[nx, ny] = true
                 stack.append((nx, ny))
             }
@@ -109,7 +115,8 @@ extension CellGrid where Cell == Bool {
                 var stack = [(x, y)], area = 0
                 while let (cx, cy) = stack.popLast() {
                     area += 1
-                    for (nx, ny) in neighbours4(x: cx, y: cy) where self[nx, ny] && labels[nx, ny] == 0 {
+                    forEachNeighbour4(x: cx, y: cy) { nx, ny in
+                        guard self[nx, ny] && labels[nx, ny] == 0 else { return }
                         labels[nx, ny] = label
                         stack.append((nx, ny))
                     }
