@@ -80,7 +80,7 @@ struct LocatedInkOnSheetTests {
         let paper = try #require(stages.paper)
         #expect(paper.maxX < 130 && paper.minY >= 170, "\(paper)")
         let step = try #require(stages.analysis.decision(of: .inkLocator))
-        #expect(step.text.hasSuffix("what it sees off the sheet is left out"), "\(step.text)")
+        #expect(step.text.hasSuffix("what it sees outside the sheet is left out"), "\(step.text)")
         let located = try #require(stages.located)
         #expect(located.values.enumerated().allSatisfy {
             Self.inside(paper, x: $0.offset % image.width, y: $0.offset / image.width) || $0.element == 0

@@ -88,8 +88,8 @@ struct WindowInkTests {
         #expect(none.tensor(after: SecondLookTests.rejected) == nil)
     }
 
-    @Test("meter crops (Tests/Tools/make_window_fixtures.py): not a digit on the first look, the digit inside on the second",
-          arguments: ["window-dejavu-0.png", "window-dejavu-3.png", "window-liberation-7.png"])
+    @Test("a meter crop (Tests/Tools/make_window_fixtures.py) whose located ink is the window: not a digit on the first look, the digit inside on the second",
+          arguments: ["window-liberation-7.png"])
     func meterCrop(file: String) throws {
         let expected = Int(String(file.dropLast(4).last!))!
         let image = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path("windows/\(file)"))
@@ -99,6 +99,53 @@ struct WindowInkTests {
         #expect(try classifier.model.predict(#require(stages.tensor)).isNotADigit)
         #expect(stages.secondLook?.warning == .insideWindow)
         try SecondLookTests.expectAnswered(image, named: file, digit: expected, warning: .insideWindow, by: classifier)
+    }
+
+    @Test("meter crops whose window step 2 finds in its light plate: the digit is read at the first look, unmarked",
+          arguments: ["window-dejavu-0.png", "window-dejavu-3.png", "window-dejavu-large-5.png"])
+    func windowFoundFirst(file: String) throws {
+        let expected = Int(String(file.dropLast(4).last!))!
+        let image = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path("windows/\(file)"))
+        let classifier = try SecondLookTests.classifier()
+        var analysis = PipelineAnalysis()
+        let stages = try classifier.preprocessor.stages(for: image, into: &analysis)
+        let paper = try #require(analysis.decision(of: .paper))
+        #expect(paper.text.hasPrefix("window in a light frame found at"), "\(paper.text)")
+        let located = try #require(analysis.decision(of: .inkLocator))
+        #expect(located.text.hasSuffix("what it sees outside the window is left out"), "\(located.text)")
+        #expect(stages.inverted == false)
+        #expect(!stages.inkDecision.takesLocatedInk)
+        let answer = try classifier.classification(of: image)
+        #expect(answer.prediction?.digit == expected)
+        #expect(answer.warnings.isEmpty)
+        #expect(!answer.isUncertain)
+    }
+
+    @Test("read does not look for a window: a meter's row of windows is one number")
+    func readLooksForNoWindow() throws {
+        let image = try ImageDecoder.forClassification.decode(fileAtPath: Fixtures.path("windows/window-dejavu-0.png"))
+        var number = PipelineAnalysis(), digit = PipelineAnalysis()
+        _ = try Preprocessor().inkAndLocated(for: image, into: &number, oneDigit: false)
+        _ = try Preprocessor().inkAndLocated(for: image, into: &digit)
+        #expect(number.decision(of: .paper)?.text == "no sheet on a desk, the whole picture is analysed")
+        #expect(digit.decision(of: .paper)?.text.hasPrefix("window in a light frame found at") == true)
+    }
+
+    @Test("the rules alone equal the Python reference within 1e-5 on the meter crops, whose window both find")
+    func matchesReference() throws {
+        let rows = try Fixtures.tsv("windows/reference.tsv")
+        let tensors = try Fixtures.floats("windows/reference.f32")
+        #expect(rows.count == 4 && tensors.count == rows.count * 784)
+        for (i, row) in rows.enumerated() {
+            let image = try PNGDecoder().decode(fileAtPath: Fixtures.path("windows/\(row[0])"))
+            var analysis = PipelineAnalysis()
+            let stages = try Preprocessor().stages(for: image, into: &analysis)
+            #expect(analysis.decision(of: .paper)?.text.hasPrefix("window in a light frame found at") == true, "\(row[0])")
+            let tensor = try #require(stages.tensor, "\(row[0])")
+            #expect(row[1] == "1", "\(row[0]): the reference finds no digit")
+            let worst = zip(tensor.values, tensors[(i * 784)..<((i + 1) * 784)]).map { abs($0 - $1) }.max()!
+            #expect(worst <= 1e-5, "\(row[0]): largest difference \(worst)")
+        }
     }
 
     @Test("the located ink of the committed photos of digits on paper is no window")

@@ -35,7 +35,7 @@ struct ServeAnswersTests {
     func secondLookMatchesCLI() throws {
         let server = try ServerUnderTest()
         defer { _ = server.stop() }
-        for (name, warning) in [("windows/window-dejavu-3.png", "read inside a window"), ("notes/note-0009-9.png", nil),
+        for (name, warning) in [("windows/window-liberation-7.png", "read inside a window"), ("notes/note-0009-9.png", nil),
                                 ("other-ink/desk-card-corner-6.jpg", "read from other located ink")] {
             let file = Fixtures.path(name)
             let response = try server.post("/v1/classify", file: file, type: name.hasSuffix(".jpg") ? "image/jpeg" : "image/png")

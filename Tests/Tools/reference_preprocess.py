@@ -7,6 +7,7 @@ for the description of each step; the names here follow the Swift files.
 """
 
 import math
+import os
 
 import numpy as np
 
@@ -188,6 +189,15 @@ def dilated(region, times):
 OPENING_CELLS = 2
 
 
+def depth(region):
+    """How many 4-connected erosions leave nothing (CellGrid.depth)."""
+    erosions = 0
+    while region.any():
+        region = eroded(region, 1)
+        erosions += 1
+    return erosions
+
+
 def rectangularity(region):
     """The best share of a rotated box (-20 to 20 degrees, 2-degree steps) the
     region fills, and that box's shorter side, in cells."""
@@ -221,46 +231,62 @@ def edge_sharpness(raster, boundary, scale):
     return lower_median(found) if found else 0.0
 
 
-def paper_region(raster):
-    """(mask or None, share of the frame's border in the bright class)."""
+def paper_region(raster, windows=True):
+    """(mask or None, share of the frame's border in the bright class).
+
+    With `windows` (one digit is read, as `classify` reads), a dark window
+    in a light frame counts too: PaperRegion.find's classes swapped. True
+    by default, where Swift's is false: the reference mirrors `classify`,
+    and only `read`, which this reference does not mirror, leaves it off.
+    """
     height, width = raster.shape
-    if min(width, height) < 48:
+    small = min(width, height) < 48
+    if small and not (windows and min(width, height) >= 16):
         return None, 0.0
-    scale = PAPER_SIDE / max(width, height)
+    scale = 1.0 if small else PAPER_SIDE / max(width, height)
     cw, ch = max(1, round_half_up(width * scale)), max(1, round_half_up(height * scale))
     coarse = median3x3(area_resize(raster, cw, ch))
     bright = coarse.astype(np.int64) > otsu_level(coarse)
     ring = np.zeros((ch, cw), dtype=bool)
     ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
     ring_bright = float(bright[ring].sum()) / float(ring.sum())
-    if ring_bright > 0.3:
-        return None, ring_bright
-    labels, areas = components4(bright)
+    kept_share = 0.0 if small else ring_bright
+    window = windows and ring_bright >= 1 - 0.3
+    if not (window or (not small and ring_bright <= 0.3)):
+        return None, kept_share
+    labels, areas = components4(~bright if window else bright)
     if not areas:
-        return None, ring_bright
+        return None, kept_share
     sheet = labels == (int(np.argmax(areas)) + 1)
     whole = filled(sheet)
     # Opened by OPENING_CELLS: bright desk patches touching the sheet go.
     core_labels, core_areas = components4(eroded(whole, OPENING_CELLS))
     if not core_areas:
-        return None, ring_bright
+        return None, kept_share
     kept = dilated(core_labels == (int(np.argmax(core_areas)) + 1), OPENING_CELLS)
     sheet, whole = sheet & kept, whole & kept
-    if whole.sum() < 0.12 * whole.size or sheet.sum() < 0.75 * whole.sum() or (~whole).sum() == 0:
-        return None, ring_bright
+    if whole.sum() < 0.12 * whole.size or sheet.sum() < (0.6 if window else 0.75) * whole.sum() or (~whole).sum() == 0:
+        return None, kept_share
+    # A window holds a light digit, thinner than the window around it (CellGrid.depth).
+    if window:
+        digit = whole & bright
+        if digit.sum() < 0.02 * whole.sum() or depth(digit) >= depth(sheet):
+            return None, kept_share
     contrast = lower_median(coarse[sheet]) - lower_median(coarse[~whole])
+    if window:
+        contrast = -contrast
     if contrast < 30:
-        return None, ring_bright
+        return None, kept_share
     share, short = rectangularity(whole)
     if share < 0.85 or short < 0.25 * min(cw, ch):
-        return None, ring_bright
+        return None, kept_share
     boundary = whole & ~eroded(whole, 1) & ~ring
     if edge_sharpness(raster, boundary, scale) < 0.35 * contrast:
-        return None, ring_bright
+        return None, kept_share
     inner = eroded(whole, 2)
     rows = np.minimum(((np.arange(height) + 0.5) * scale).astype(np.int64), ch - 1)
     columns = np.minimum(((np.arange(width) + 0.5) * scale).astype(np.int64), cw - 1)
-    return inner[rows[:, None], columns[None, :]], ring_bright
+    return inner[rows[:, None], columns[None, :]], kept_share
 
 
 # BackgroundSurface
@@ -616,6 +642,22 @@ def field_from_gray(gray, inversion="auto"):
         return None
     cleaned, (x0, y0, x1, y1) = found
     return centred(thickened(scaled(cleaned[y0:y1 + 1, x0:x1 + 1] * 255)))
+
+
+def record_references(folder, names):
+    """Writes `folder`/reference.tsv (each name, 1 where the reference finds
+    a digit) and reference.f32 (784 little-endian float32 a picture, in that
+    order; zeros where it finds none), the tensors the Swift tests compare
+    with; returns the rows."""
+    rows, tensors = [], []
+    for name in names:
+        tensor = reference_tensor(os.path.join(folder, name))
+        tensors.append(tensor.reshape(-1) if tensor is not None else np.zeros(784, dtype=np.float32))
+        rows.append(f"{name}\t{int(tensor is not None)}")
+    np.stack(tensors).astype("<f4").tofile(os.path.join(folder, "reference.f32"))
+    with open(os.path.join(folder, "reference.tsv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    return rows
 
 
 def reference_tensor(path, inversion="auto"):

@@ -86,6 +86,17 @@ extension CellGrid where Cell == Bool {
     /// The number of true cells.
     var count: Int { cells.reduce(0) { $0 + ($1 ? 1 : 0) } }
 
+    /// How many 4-connected erosions (`eroded(times:)`, the frame outside) leave no cell set:
+    /// half the thickness of the thickest part, in cells.
+    var depth: Int {
+        var grid = self, erosions = 0
+        while grid.cells.contains(true) {
+            grid = grid.eroded(times: 1)
+            erosions += 1
+        }
+        return erosions
+    }
+
     /// The grid with every cell the flood from `seeds` reaches through cells
     /// for which `passable` holds (4-connected) set, the rest clear.
     func reached(from seeds: [(x: Int, y: Int)], through passable: (Int, Int) -> Bool) -> CellGrid<Bool> {

@@ -25,6 +25,21 @@ internal import Musl
 ///   of a shadow on a page is far below that.
 /// The region is then the sheet eroded by two cells, its edge left out.
 ///
+/// Where one digit is read (`windows`), a meter's counter window cropped
+/// with its light plate around it is found the same way with the classes
+/// swapped: the border mostly bright, the largest dark group the window.
+/// The light digit inside is its holes, at least `windowInk` of it (a bold
+/// dark bar on light paper has none) and at most 1 - `windowPaper` (it
+/// fills more of a window than a digit does of a sheet), and it is the ink,
+/// the thinner class: the window is thicker than the digit's strokes (more
+/// erosions empty it, `depth`), where a dark digit's strokes, a 0's ring or a
+/// 7-segment 8, are thinner than the light counters they hold. Small crops are
+/// searched down to `minimumWindowSide`, on the picture itself. Without
+/// this the light plate reads as a bright border, so the dark window is
+/// taken for ink and the digit for a hole (docs/decisions.md, "A window in
+/// a light frame"). `read` does not ask: a meter's row of windows is one
+/// number.
+///
 /// The share of the border in the bright class is kept: when no sheet is
 /// found and that share is at least `paperBorder`, the border is paper and
 /// the ink is dark (`Preprocessor` uses it for tight crops, whose thick ink
@@ -32,18 +47,33 @@ internal import Musl
 struct PaperRegion {
     /// The picture's size.
     let width: Int, height: Int
-    /// One flag per pixel, row-major: inside the sheet; nil when no sheet
-    /// was found and the whole picture counts.
+    /// One flag per pixel, row-major: inside the sheet or window; nil when
+    /// none was found and the whole picture counts.
     let mask: [Bool]?
     /// The share of the frame's border cells in the bright class.
     let borderBrightShare: Double
+    /// Whether the region is a dark window in a light frame, not a sheet
+    /// (a `var` so that the memberwise initializer defaults it).
+    var isWindow = false
 
     /// The longer side of the coarse picture.
     static let side = 64
-    /// Pictures shorter than this on either side are not searched.
+    /// Pictures shorter than this on either side are not searched for a sheet.
     static let minimumSide = 48
     /// A border at least this bright is paper (see above).
     static let paperBorder = 0.75
+    /// A sheet's border is at most this share bright; a window's at most this share dark.
+    static let frameBorder = 0.3
+    /// A window's light ink, its holes, is at least this share of it...
+    static let windowInk = 0.02
+    /// ...and at most the rest of this: a meter's digit fills more of its window than a digit its sheet.
+    static let windowPaper = 0.6
+    /// Pictures shorter than this on either side are not searched for a window.
+    static let minimumWindowSide = 16
+    /// A window's dark group covers at least `windowPaper` of 12% of the
+    /// picture, 7.2%; its largest dark group, which holds it, is not
+    /// searched further below this, a little less.
+    static let windowLargestGroup = 0.07
 
     /// The box around the region; nil when there is none.
     var bounds: BoundingBox? {
@@ -60,11 +90,15 @@ struct PaperRegion {
     @inline(__always)
     func contains(_ index: Int) -> Bool { mask?[index] ?? true }
 
-    /// The sheet in `raster`, if there is one.
-    static func find(in raster: Raster) -> PaperRegion {
-        let none = { (share: Double) in PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: share) }
-        guard min(raster.width, raster.height) >= minimumSide else { return none(0) }
-        let scale = Double(side) / Double(max(raster.width, raster.height))
+    /// The sheet in `raster`, if there is one; with `windows`, a window in a light frame too.
+    static func find(in raster: Raster, windows: Bool = false) -> PaperRegion {
+        // Below `minimumSide` only a window is looked for, on the picture itself, and its border's share is not kept.
+        let small = min(raster.width, raster.height) < minimumSide
+        let none = { (share: Double) in
+            PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: small ? 0 : share)
+        }
+        guard !small || windows && min(raster.width, raster.height) >= minimumWindowSide else { return none(0) }
+        let scale = small ? 1 : Double(side) / Double(max(raster.width, raster.height))
         let coarseWidth = max(1, Int((Double(raster.width) * scale + 0.5).rounded(.down)))
         let coarseHeight = max(1, Int((Double(raster.height) * scale + 0.5).rounded(.down)))
         let shrunk = AreaResampler.resize(raster, targetWidth: coarseWidth, targetHeight: coarseHeight)
@@ -80,15 +114,22 @@ struct PaperRegion {
             }
         }
         let share = Double(ringBright) / Double(ringCells)
-        guard share <= 0.3, let largest = bright.largestComponent(),
-              let (sheet, whole) = opened(largest) else { return none(share) }
+        // A dark window in a bright frame: the frame's border is bright and the paper class dark.
+        let isWindow = windows && share >= 1 - frameBorder
+        guard isWindow || !small && share <= frameBorder else { return none(share) }
+        let paperClass = isWindow ? CellGrid(width: coarseWidth, height: coarseHeight, cells: bright.cells.map { !$0 }) : bright
+        guard let largest = paperClass.largestComponent() else { return none(share) }
+        // A shortcut, no condition of its own (`windowLargestGroup`).
+        guard !isWindow || Double(largest.count) >= windowLargestGroup * Double(largest.cells.count) else { return none(share) }
+        guard let (sheet, whole) = opened(largest) else { return none(share) }
         let wholeCount = whole.count
         guard Double(wholeCount) >= 0.12 * Double(whole.cells.count),
-              Double(sheet.count) >= 0.75 * Double(wholeCount),
+              Double(sheet.count) >= (isWindow ? windowPaper : 0.75) * Double(wholeCount),
               wholeCount < whole.cells.count else { return none(share) }
+        guard !isWindow || holdsLightDigit(window: sheet, filled: whole, bright: bright) else { return none(share) }
         let paper = RobustStatistics.lowerMedian(coarse.cells.indices.filter { sheet.cells[$0] }.map { coarse.cells[$0] })
         let desk = RobustStatistics.lowerMedian(coarse.cells.indices.filter { !whole.cells[$0] }.map { coarse.cells[$0] })
-        let contrast = paper - desk
+        let contrast = isWindow ? desk - paper : paper - desk
         guard contrast >= 30 else { return none(share) }
         let (fill, shorter) = rectangularity(whole)
         guard fill >= 0.85, shorter >= 0.25 * Double(min(coarseWidth, coarseHeight)) else { return none(share) }
@@ -107,7 +148,17 @@ struct PaperRegion {
             let row = min(Int((Double(y) + 0.5) * scale), coarseHeight - 1)
             for x in 0..<raster.width { mask[y * raster.width + x] = region[columns[x], row] }
         }
-        return PaperRegion(width: raster.width, height: raster.height, mask: mask, borderBrightShare: share)
+        return PaperRegion(width: raster.width, height: raster.height, mask: mask, borderBrightShare: small ? 0 : share,
+                           isWindow: isWindow)
+    }
+
+    /// Whether the dark group `window` (`filled`, its holes filled) holds a
+    /// light digit, the bright cells inside it: at least `windowInk` of it
+    /// (a bold dark bar has none), and thinner than the window (a dark 0's
+    /// ring is thinner than the light counter inside it).
+    static func holdsLightDigit(window: CellGrid<Bool>, filled: CellGrid<Bool>, bright: CellGrid<Bool>) -> Bool {
+        let digit = CellGrid(width: filled.width, height: filled.height, cells: zip(filled.cells, bright.cells).map { $0 && $1 })
+        return Double(digit.count) >= windowInk * Double(filled.count) && digit.depth < window.depth
     }
 
     /// Bright desk cells touching the sheet (a tablecloth's white checks,

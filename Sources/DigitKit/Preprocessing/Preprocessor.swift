@@ -5,7 +5,8 @@
 /// typed input and output, `Stages/`) that records what it decided and why
 /// in the `PipelineAnalysis`, numbered as `PipelineStep` defines:
 /// 1. analysis size: at most 512 pixels on the longer side (`AnalysisSizeStage`);
-/// 2. paper: the sheet lying on a desk, if any (`PaperStage`, `PaperRegion`);
+/// 2. paper: the sheet lying on a desk, if any, or where one digit is read
+///    a meter's window in a light frame (`PaperStage`, `PaperRegion`);
 ///    after step 7, where the rules found no ink or other ink than the
 ///    located, the region around the located ink (`LocatedRegionStage`),
 ///    and steps 3 to 6 again;
@@ -165,9 +166,9 @@ public struct Preprocessor: Sendable {
         let map: InkMap?
         /// The background surface the ink was measured against.
         let surface: BackgroundSurface
-        /// The sheet found on a desk, or the region around the located ink, if any.
+        /// The sheet found on a desk or the window in a light frame, or the region around the located ink, if any.
         let region: PaperRegion
-        /// The sheet step 2 found (no mask when none): `region`, unless
+        /// The sheet or window step 2 found (no mask when none): `region`, unless
         /// steps 3 to 6 ran again around the located ink.
         var sheet: PaperRegion
         /// The box around `region`, if any.
@@ -185,10 +186,11 @@ public struct Preprocessor: Sendable {
         return inkMap(for: image, into: &analysis)
     }
 
-    /// Steps 1 to 6, each recorded in `analysis`.
-    func inkMap(for image: GrayImage, into analysis: inout PipelineAnalysis) -> FoundInk {
+    /// Steps 1 to 6, each recorded in `analysis`; with `windows`, step 2
+    /// takes a meter's window in a light frame for the paper too.
+    func inkMap(for image: GrayImage, into analysis: inout PipelineAnalysis, windows: Bool = false) -> FoundInk {
         let picture = AnalysisSizeStage().run(image, into: &analysis)
-        let paper = PaperStage().run(picture.gray, into: &analysis)
+        let paper = PaperStage(windows: windows).run(picture.gray, into: &analysis)
         return inkMap(in: picture, paper: paper, into: &analysis)
     }
 
@@ -199,12 +201,13 @@ public struct Preprocessor: Sendable {
     /// desk, a checked cloth, sets a noise threshold that a note's ink does
     /// not rise above), and where they find other ink than the located
     /// (`againAroundLocated`; around the located digit, or with
-    /// `oneDigit` false, as `read` asks, around all the located ink). With
+    /// `oneDigit` false, as `read` asks, around all the located ink). Only
+    /// with `oneDigit` does step 2 look for a window in a light frame. With
     /// `skippingCleanDrawings`, a clean drawing (`CleanDrawing`) is left to
     /// the rules: no locator map.
     func inkAndLocated(for image: GrayImage, into analysis: inout PipelineAnalysis, skippingCleanDrawings: Bool = false,
                        oneDigit: Bool = true) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
-        var found = inkMap(for: image, into: &analysis)
+        var found = inkMap(for: image, into: &analysis, windows: oneDigit)
         guard let locator else { return (found, nil) }
         if skippingCleanDrawings, CleanDrawing.holds(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) {
             found.isCleanDrawing = true
@@ -305,8 +308,9 @@ public struct PreprocessingStages: Sendable {
     var surface: BackgroundSurface?
     /// A background set through `background`.
     var backgroundOverride: Raster?
-    /// The box around the sheet of paper found lying on a desk, at analysis
-    /// size; nil when there was none (or in raw mode).
+    /// The box around the sheet of paper found lying on a desk (or, since
+    /// 0.32.0, a meter's window in a light frame), at analysis size; nil
+    /// when there was none (or in raw mode).
     public var paper: BoundingBox?
     /// Which part of the pipeline decided where the digit's ink is.
     public var inkDecision: InkDecision = .rules

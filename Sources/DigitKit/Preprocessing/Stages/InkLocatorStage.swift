@@ -3,15 +3,15 @@
 /// `LocatedInk.side` pixels; where it sees nothing there but a fine pen may
 /// be what it missed (`LocatedInk.looksCloser(for:)`), it looks again at
 /// `LocatedInk.closerSide`, where that pen is twice as wide to it. Where
-/// step 2 found a sheet, both questions are asked of the sheet, and ink
-/// seen off it is left out when some is seen on it (`LocatedInk.onSheet(_:)`).
+/// step 2 found a sheet (or a window), both questions are asked of it, and
+/// ink seen outside it is left out when some is seen in it (`LocatedInk.onSheet(_:)`).
 struct InkLocatorStage: PreprocessingStage {
     struct Input {
         /// The picture at analysis size.
         let gray: Raster
         /// The rules' ink map (step 6), if they found ink.
         let rules: InkMap?
-        /// The sheet step 2 found, if any.
+        /// The sheet or window step 2 found, if any.
         let paper: PaperRegion
     }
 
@@ -37,7 +37,8 @@ struct InkLocatorStage: PreprocessingStage {
             analysis.record(step, seen)
             return located
         }
-        analysis.record(step, "\(seen); on the sheet \(Self.describe(onSheet)), what it sees off the sheet is left out")
+        let paper = input.paper.isWindow ? "window" : "sheet"
+        analysis.record(step, "\(seen); in the \(paper) \(Self.describe(onSheet)), what it sees outside the \(paper) is left out")
         return onSheet
     }
 

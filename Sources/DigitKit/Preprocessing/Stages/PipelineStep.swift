@@ -4,7 +4,7 @@
 public enum PipelineStep: Int, Sendable, CaseIterable, Comparable {
     /// 1. The picture at most 512 pixels on its longer side.
     case analysisSize = 1
-    /// 2. The sheet of paper lying on a desk, if any.
+    /// 2. The sheet of paper lying on a desk, or a meter's window in a light frame, if any.
     case paper
     /// 3. The background surface and the noise threshold, polarity unknown.
     case background
