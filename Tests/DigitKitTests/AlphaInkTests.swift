@@ -57,6 +57,17 @@ struct AlphaInkTests {
         #expect(try Self.decoded(Self.strokes(alpha, colour: colour)).pixels == expected)
     }
 
+    @Test("strokes of a brush below full opacity are the alpha too; a faint light wash stays composited",
+          arguments: [70, 40])
+    func brushBelowFullOpacity(percent: Int) throws {
+        let drawn = try Self.alpha("0000-7.png")
+        let alpha = try GrayImage(width: drawn.width, height: drawn.height,
+                                  pixels: drawn.pixels.map { UInt8((Int($0) * percent + 50) / 100) })
+        let expected = percent >= 50
+            ? Self.inverted(alpha) : alpha.pixels.map { GrayConversion.overWhite(255, alpha: $0) }
+        #expect(try Self.decoded(Self.strokes(alpha, colour: [255, 255, 255])).pixels == expected)
+    }
+
     @Test("black and dark strokes, an opaque photo and a photo with a soft alpha keep the compositing over white")
     func otherAlphaIsComposited() throws {
         let alpha = try Self.alpha("0001-2.png")
@@ -96,7 +107,7 @@ struct AlphaInkTests {
         #expect(try PNGDecoder().decode(bytes: png16).pixels == Self.inverted(alpha))
     }
 
-    @Test("white and red strokes on a transparent canvas classify as their digit through the CLI, with --invert always too")
+    @Test("white and red strokes on a transparent canvas, and white ones of a brush at 70%, classify as their digit through the CLI, with --invert always too")
     func cliReadsThem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alpha-ink-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -108,6 +119,12 @@ struct AlphaInkTests {
                 try Data(Self.strokes(try Self.alpha(sample), colour: colour)).write(to: URL(fileURLWithPath: path))
                 paths.append(path)
             }
+            // A brush at 70% opacity: no pixel more than 179 opaque.
+            let drawn = try Self.alpha(sample)
+            let brush = try GrayImage(width: drawn.width, height: drawn.height, pixels: drawn.pixels.map { UInt8(Int($0) * 7 / 10) })
+            let path = "\(folder)/\(digit)-white-brush.png"
+            try Data(Self.strokes(brush, colour: [255, 255, 255])).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
         }
         for invert in [[], ["--invert", "always"]] {
             let result = try CommandRunner.digits(["classify", "--format", "csv"] + invert + paths)

@@ -2,8 +2,9 @@
 /// any light, single-colour) strokes on a fully transparent canvas, which
 /// composited over white vanish. Where the colour of every visible pixel is
 /// the same light colour and the alpha holds a shape (some pixels near
-/// transparent, some near opaque), the alpha is the ink: the grey picture is
-/// 255 - alpha, dark strokes on white.
+/// transparent, some at least half opaque: a brush set below full opacity
+/// still draws), the alpha is the ink: the grey picture is 255 - alpha, dark
+/// strokes on white.
 ///
 /// Flat dark colours are left to the compositing: over white they already
 /// give dark strokes (black ones exactly 255 - alpha), as Pillow shows them.
@@ -17,8 +18,8 @@ struct AlphaInk {
     static let tolerance: UInt8 = 16
     /// The flat colour is at least this light, or compositing stays.
     static let lightFrom: UInt8 = 128
-    /// A shape needs pixels this opaque or more, and some less than `visibleAlpha`.
-    static let opaque: UInt8 = 224
+    /// A shape needs pixels this opaque or more (half), and some less than `visibleAlpha`.
+    static let opaque: UInt8 = 128
 
     private var minAlpha: UInt8 = 255, maxAlpha: UInt8 = 0
     private var minLuma: UInt8 = 255, maxLuma: UInt8 = 0
