@@ -20,6 +20,12 @@ struct AlphaInkTests {
         return try GrayImage(width: side, height: side, pixels: pixels)
     }
 
+    /// `alpha` as a brush at `percent` opacity draws it: every pixel scaled, rounded.
+    static func brush(_ alpha: GrayImage, percent: Int) throws -> GrayImage {
+        try GrayImage(width: alpha.width, height: alpha.height,
+                      pixels: alpha.pixels.map { UInt8((Int($0) * percent + 50) / 100) })
+    }
+
     /// An 8-bit PNG of `channels` samples a pixel (2: grey + alpha, 4: RGBA), rows unfiltered.
     static func png(width: Int, height: Int, channels: Int, sample: (_ x: Int, _ y: Int) -> [UInt8]) -> [UInt8] {
         var rows: [UInt8] = []
@@ -60,9 +66,7 @@ struct AlphaInkTests {
     @Test("strokes of a brush below full opacity are the alpha too; under half opacity they stay composited",
           arguments: [70, 40])
     func brushBelowFullOpacity(percent: Int) throws {
-        let drawn = try Self.alpha("0000-7.png")
-        let alpha = try GrayImage(width: drawn.width, height: drawn.height,
-                                  pixels: drawn.pixels.map { UInt8((Int($0) * percent + 50) / 100) })
+        let alpha = try Self.brush(try Self.alpha("0000-7.png"), percent: percent)
         let expected = percent >= 50
             ? Self.inverted(alpha) : alpha.pixels.map { GrayConversion.overWhite(255, alpha: $0) }
         #expect(try Self.decoded(Self.strokes(alpha, colour: [255, 255, 255])).pixels == expected)
@@ -114,18 +118,15 @@ struct AlphaInkTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []
         for (sample, digit) in [("0000-7.png", 7), ("0001-2.png", 2), ("0004-4.png", 4)] {
-            for (name, colour) in [("white", [UInt8]([255, 255, 255])), ("red", [255, 0, 0]), ("white-grey", [255])] {
+            let drawn = try Self.alpha(sample)
+            // The last: a brush at 70% opacity, under the bar of 224 that shapes once had to reach.
+            for (name, alpha, colour) in [("white", drawn, [UInt8]([255, 255, 255])), ("red", drawn, [255, 0, 0]),
+                                          ("white-grey", drawn, [255]),
+                                          ("white-brush", try Self.brush(drawn, percent: 70), [255, 255, 255])] {
                 let path = "\(folder)/\(digit)-\(name).png"
-                try Data(Self.strokes(try Self.alpha(sample), colour: colour)).write(to: URL(fileURLWithPath: path))
+                try Data(Self.strokes(alpha, colour: colour)).write(to: URL(fileURLWithPath: path))
                 paths.append(path)
             }
-            // A brush at 70% opacity, under the bar of 224 that shapes once had to reach.
-            let drawn = try Self.alpha(sample)
-            let brush = try GrayImage(width: drawn.width, height: drawn.height,
-                                      pixels: drawn.pixels.map { UInt8((Int($0) * 70 + 50) / 100) })
-            let path = "\(folder)/\(digit)-white-brush.png"
-            try Data(Self.strokes(brush, colour: [255, 255, 255])).write(to: URL(fileURLWithPath: path))
-            paths.append(path)
         }
         for invert in [[], ["--invert", "always"]] {
             let result = try CommandRunner.digits(["classify", "--format", "csv"] + invert + paths)
