@@ -8,7 +8,12 @@ centre of mass in 28x28 (at pixel 13.5 by `outliers.normalized`, not MNIST's
 14; Models/README.md, "Centre of mass"), light ink on black, with the soft edges of its
 rendered coverage.
 
-    /usr/bin/python3 Models/synth/glyph_set.py --mnist DIR --out FILE.npz --count N --seed S
+    /usr/bin/python3 Models/synth/glyph_set.py --mnist DIR --out FILE.npz --count N --seed S [--more-negatives]
+
+--more-negatives adds two kinds of "not a digit": the letters and signs of
+glyphs.MORE_CHARACTERS and runs of typeset digits (Models/README.md, "More letters,
+signs and runs of digits": measured, not shipped). Without it a seed makes the set
+it made before they came, v4's among them.
 """
 
 import os
@@ -31,6 +36,8 @@ DEFAULT_MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "
 import outliers  # noqa: E402
 
 NEGATIVE_SHARE = 0.4
+# Shares of the two kinds --more-negatives adds, beside the 0.30 of the other negatives.
+MORE_NEGATIVES = {"letter+": 0.05, "typed-run": 0.03}
 DIGIT_KINDS = {"font": 0.6, "seg7": 0.2, "drum": 0.2}
 
 
@@ -65,7 +72,12 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--more-negatives", action="store_true",
+                        help="also letters and signs the first set lacked, and runs of typeset digits")
     args = parser.parse_args()
+    if args.more_negatives:
+        for kind, share in MORE_NEGATIVES.items():
+            glyphs.set_share(kind, share)
     images, labels = make_glyph_set(np.random.default_rng(args.seed), glyphs.load_bank(args.mnist, "glyph_set"), args.count)
     np.savez_compressed(args.out, images=images, labels=labels)
     print(f"glyph_set: {len(labels)} glyphs ({int((labels == 10).sum())} not digits) -> {args.out}")

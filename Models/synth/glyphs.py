@@ -29,6 +29,9 @@ DIGIT, NOT_DIGIT = "digit", "not-digit"
 # Letters no reader would take for a digit (O, I, l, S, Z, B, G, q, T... are left out).
 LETTERS = "ACEFHKMNPRUVWXYacdefhkmnpruvwxy"
 SYMBOLS = "#%?&@*+=<>$!()[]{}~^-\u2212\u2192\u2190\u2191\u2193"
+# Letters and signs a reader calls by their name, never a digit, that the sets above lacked
+# (a T was a 7, a section sign a 5); the "letter+" kind draws them.
+MORE_CHARACTERS = "LTkt\u00a7\u00b6\u00a3\u20ac\u00a9\u00ae"
 # Segments a-g as (x0, y0, x1, y1) in a 1x2 box; DIGIT_SEGMENTS lists the lit ones.
 SEGMENTS = {"a": (0, 0, 1, 0), "b": (1, 0, 1, 1), "c": (1, 1, 1, 2), "d": (0, 2, 1, 2),
             "e": (0, 1, 0, 2), "f": (0, 0, 0, 1), "g": (0, 1, 1, 1)}
@@ -243,6 +246,25 @@ class GlyphBank:
     def symbol(self, rng):
         return self.text(rng, SYMBOLS[int(rng.integers(len(SYMBOLS)))])
 
+    def more_characters(self, rng):
+        """A letter or sign of MORE_CHARACTERS, typeset, slanted or warped now and then."""
+        cov = self.text(rng, MORE_CHARACTERS[int(rng.integers(len(MORE_CHARACTERS)))])
+        if cov is not None and rng.random() < 0.3:
+            cov = crop(shear(cov, rng.uniform(-0.25, 0.25)))
+        if cov is not None and rng.random() < 0.3:
+            cov = crop(elastic(rng, cov))
+        return cov
+
+    def typed_run(self, rng):
+        """Two to four digits set in one face, as on a counter or a label: one glyph of several
+        digits (a meter crop holding the whole count is no one digit)."""
+        text = "".join(str(d) for d in rng.integers(0, 10, int(rng.integers(2, 5))))
+        if rng.random() < 0.5:
+            return self.text(rng, text)
+        cov = self.text(rng, text, path=self.condensed[int(rng.integers(len(self.condensed)))],
+                        stroke=int(rng.integers(0, 3)))
+        return cov if cov is None else resize(cov, int(cov.shape[1] * rng.uniform(0.6, 1.0)), cov.shape[0])
+
     def scribble(self, rng):
         size = (int(rng.integers(60, 140)), int(rng.integers(60, 130)))
         if rng.random() < 0.4:
@@ -387,14 +409,15 @@ DIGIT_SOURCES = {"mnist": "mnist_digit", "pen": "pen_digit", "font": "font_digit
                  "fine": "fine_digit"}
 NEGATIVE_SOURCES = {"letter": "letter", "symbol": "symbol", "scribble": "scribble", "hatching": "hatching",
                     "checker": "checkerboard", "circle": "circle", "line": "line_or_cross",
-                    "several": "several_digits", "partial": "partial_digit", "digit+letter": "digit_with_letter"}
+                    "several": "several_digits", "partial": "partial_digit", "digit+letter": "digit_with_letter",
+                    "letter+": "more_characters", "typed-run": "typed_run"}
 # Digits about 70%, not-digits about 30%.
 KIND_SHARES = {"mnist": 0.20, "pen": 0.10, "font": 0.22, "drum": 0.08, "seg7": 0.10,
                "letter": 0.07, "symbol": 0.05, "scribble": 0.04, "hatching": 0.015, "checker": 0.01,
                "circle": 0.02, "line": 0.02, "several": 0.03, "partial": 0.025, "digit+letter": 0.02,
                # None by default, so that sets made before it came are made again alike
                # (an added kind with no share leaves every draw as it was); set_share.
-               "fine": 0.0}
+               "fine": 0.0, "letter+": 0.0, "typed-run": 0.0}
 KINDS = list(KIND_SHARES)
 SHARES = np.array(list(KIND_SHARES.values())) / sum(KIND_SHARES.values())
 
