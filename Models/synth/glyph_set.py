@@ -2,7 +2,7 @@
 
 Digits from the training fonts, the 7-segment display and counter wheels
 (the classifier reads MNIST's handwriting from its own loader), and a share
-of label-10 "not a digit" glyphs of every negative kind in glyphs.py. Each is
+of label-10 "not a digit" glyphs of glyphs.py's negative kinds. Each is
 its ink box scaled so the longer side is 20 px (aspect kept), centred by
 centre of mass in 28x28 (at pixel 13.5 by `outliers.normalized`, not MNIST's
 14; Models/README.md, "Centre of mass"), light ink on black, with the soft edges of its

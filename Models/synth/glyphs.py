@@ -29,8 +29,9 @@ DIGIT, NOT_DIGIT = "digit", "not-digit"
 # Letters no reader would take for a digit (O, I, l, S, Z, B, G, q, T... are left out).
 LETTERS = "ACEFHKMNPRUVWXYacdefhkmnpruvwxy"
 SYMBOLS = "#%?&@*+=<>$!()[]{}~^-\u2212\u2192\u2190\u2191\u2193"
-# Letters and signs a reader calls by their name, never a digit, that the sets above lacked
-# (a T was a 7, a section sign a 5); the "letter+" kind draws them.
+# Letters and signs for the "letter+" kind (glyph_set.py --more-negatives): a typeset T was
+# read as a 7 and a section sign as a 5. T is in on purpose, typeset: LETTERS leaves it out
+# because a hand-drawn T can be a 7. k is among LETTERS too.
 MORE_CHARACTERS = "LTkt\u00a7\u00b6\u00a3\u20ac\u00a9\u00ae"
 # Segments a-g as (x0, y0, x1, y1) in a 1x2 box; DIGIT_SEGMENTS lists the lit ones.
 SEGMENTS = {"a": (0, 0, 1, 0), "b": (1, 0, 1, 1), "c": (1, 1, 1, 2), "d": (0, 2, 1, 2),
@@ -415,7 +416,7 @@ NEGATIVE_SOURCES = {"letter": "letter", "symbol": "symbol", "scribble": "scribbl
 KIND_SHARES = {"mnist": 0.20, "pen": 0.10, "font": 0.22, "drum": 0.08, "seg7": 0.10,
                "letter": 0.07, "symbol": 0.05, "scribble": 0.04, "hatching": 0.015, "checker": 0.01,
                "circle": 0.02, "line": 0.02, "several": 0.03, "partial": 0.025, "digit+letter": 0.02,
-               # None by default, so that sets made before it came are made again alike
+               # None by default, so that sets made before they came are made again alike
                # (an added kind with no share leaves every draw as it was); set_share.
                "fine": 0.0, "letter+": 0.0, "typed-run": 0.0}
 KINDS = list(KIND_SHARES)
