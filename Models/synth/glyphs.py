@@ -206,12 +206,16 @@ class GlyphBank:
     def drum_digit(self, rng, digit=None):
         """A counter-wheel digit: a condensed face, often squeezed further."""
         digit = int(rng.integers(10)) if digit is None else digit
-        cov = self.text(rng, str(digit), path=self.condensed[int(rng.integers(len(self.condensed)))],
+        return self.wheel_face(rng, str(digit)), digit
+
+    def wheel_face(self, rng, text):
+        """Coverage of `text` in a condensed face, squeezed further (None when the face lacks it)."""
+        cov = self.text(rng, text, path=self.condensed[int(rng.integers(len(self.condensed)))],
                         stroke=int(rng.integers(0, 3)))
         if cov is not None:
             h, w = cov.shape
             cov = resize(cov, int(w * rng.uniform(0.6, 1.0)), h)
-        return cov, digit
+        return cov
 
     def seven_segment(self, rng, digit=None):
         """(lit, unlit, digit): coverage of the lit segments and of the faint unlit ones
@@ -260,11 +264,7 @@ class GlyphBank:
         """Two to four digits set in one face, as on a counter or a label: one glyph of several
         digits (a meter crop holding the whole count is no one digit)."""
         text = "".join(str(d) for d in rng.integers(0, 10, int(rng.integers(2, 5))))
-        if rng.random() < 0.5:
-            return self.text(rng, text)
-        cov = self.text(rng, text, path=self.condensed[int(rng.integers(len(self.condensed)))],
-                        stroke=int(rng.integers(0, 3)))
-        return cov if cov is None else resize(cov, int(cov.shape[1] * rng.uniform(0.6, 1.0)), cov.shape[0])
+        return self.text(rng, text) if rng.random() < 0.5 else self.wheel_face(rng, text)
 
     def scribble(self, rng):
         size = (int(rng.integers(60, 140)), int(rng.integers(60, 130)))
