@@ -92,12 +92,19 @@ struct BatchClassificationTests {
         }
     }
 
-    @Test("never more than maxInFlight inputs are taken ahead of the results delivered")
+    /// A flush delay no run here reaches. A worker preempted while it takes
+    /// the next input (under a sanitizer, with other suites running) holds
+    /// the sequence up as a slow pipe does, and the default 20 ms then sends
+    /// a partial batch ahead, as it should; tests that count forward passes
+    /// turn that off, and `stalledSourceFlushesEarly` tests it.
+    static let neverFlush = 3600.0
+
+    @Test("never more than maxInFlight inputs are taken ahead of the results delivered, in full batches")
     func boundedInFlight() throws {
         let classifier = DigitClassifier(model: try Self.model.get())
         let good = ClassificationInput.file(Fixtures.path("mnist-sample/0000-7.png"))
         let inputs = CountingInputs(Array(repeating: good, count: 600))
-        let options = BatchOptions(batchSize: 8, workers: 3, maxInFlight: 24)
+        let options = BatchOptions(batchSize: 8, workers: 3, maxInFlight: 24, flushDelay: Self.neverFlush)
         var delivered = 0, mostAhead = 0
         let statistics = try classifier.classify(inputs, options: options) { result in
             delivered += 1
@@ -117,7 +124,7 @@ struct BatchClassificationTests {
         let inputs = MNISTSample.all.prefix(20).map { ClassificationInput.file($0.path) }
         let alone = try classifier.classify(inputs, options: BatchOptions(batchSize: 1, workers: 2))
         var batched: [ClassificationResult] = []
-        let statistics = try classifier.classify(inputs, options: BatchOptions(batchSize: 8, workers: 2)) { batched.append($0) }
+        let statistics = try classifier.classify(inputs, options: BatchOptions(batchSize: 8, workers: 2, flushDelay: Self.neverFlush)) { batched.append($0) }
         #expect(batched.map(\.origin) == inputs.map(\.origin))
         for (a, b) in zip(alone, batched) {
             #expect(a.prediction != nil && Self.sameAnswer(a.prediction, b.prediction), "\(a.origin.label)")
