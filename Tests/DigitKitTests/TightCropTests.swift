@@ -64,4 +64,43 @@ struct TightCropTests {
         #expect(TightCrop.paperSide(of: shaded, region: whole, inkIsDark: true) == nil)
         #expect(TightCrop.paperSide(of: Self.bar(at: 0), region: whole, inkIsDark: true) != nil)
     }
+
+    @Test("a histogram of grey levels counts as the plain loop does, with a mask and without, and as its raster's")
+    func levelsHistogram() {
+        var generator = SplitMix64(seed: 31)
+        // An odd count, so that the four interleaved tallies leave a tail.
+        let levels = (0..<10_007).map { _ in UInt8(truncatingIfNeeded: generator.next() % 7 == 0 ? generator.next() : 200) }
+        let mask = levels.indices.map { _ in generator.next() % 3 != 0 }
+        var plain = [Double](repeating: 0, count: 256), masked = plain
+        for (index, level) in levels.enumerated() {
+            plain[Int(level)] += 1
+            if mask[index] { masked[Int(level)] += 1 }
+        }
+        let values = levels.map(Double.init)
+        #expect(OtsuLevel.histogram(levels: levels) == plain)
+        #expect(OtsuLevel.histogram(levels: levels, mask: mask) == masked)
+        #expect(OtsuLevel.histogram(values) == plain)
+        #expect(OtsuLevel.histogram(values, mask: mask) == masked)
+    }
+
+    @Test("the tight-crop rule answers the same from a picture's grey levels as from its raster")
+    func paperSideFromLevels() throws {
+        // Every eighth real-world fixture: each kind, and pictures from 28 pixels to several hundred.
+        let files = stride(from: 0, to: RealWorldFixture.all.count, by: 8).map { RealWorldFixture.all[$0].path }
+        var tight = 0
+        for file in files {
+            let image = try ImageDecoder().decode(fileAtPath: file)
+            let raster = Raster(image)
+            for region in [PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: 1),
+                           PaperRegion.find(in: raster)] {
+                for inkIsDark in [true, false] {
+                    let fromRaster = TightCrop.paperSide(of: raster, region: region, inkIsDark: inkIsDark)
+                    let fromLevels = TightCrop.paperSide(of: raster, levels: image.pixels, region: region, inkIsDark: inkIsDark)
+                    #expect(fromRaster?.mask == fromLevels?.mask, "\(file)")
+                    if fromRaster != nil { tight += 1 }
+                }
+            }
+        }
+        #expect(files.count >= 30 && tight > 2, "\(files.count) files, \(tight) tight crops")
+    }
 }

@@ -24,10 +24,15 @@ enum TightCrop {
 
     /// The paper of `raster` within `region` when it is a tight crop of ink
     /// of the given polarity on plain paper: the region's pixels on the
-    /// paper's side of Otsu's level; nil for any other picture.
-    static func paperSide(of raster: Raster, region: PaperRegion, inkIsDark: Bool) -> PaperRegion? {
+    /// paper's side of Otsu's level; nil for any other picture. `levels`,
+    /// when given, are the grey levels `raster` was made of, one a pixel:
+    /// the same answer, read from a smaller array.
+    static func paperSide(of raster: Raster, levels: [UInt8]? = nil, region: PaperRegion, inkIsDark: Bool) -> PaperRegion? {
         let width = raster.width, height = raster.height
-        let (level, separability) = OtsuLevel.split(OtsuLevel.histogram(raster.values, mask: region.mask))
+        precondition(levels.map { $0.count == raster.values.count } ?? true)
+        let histogram = levels.map { OtsuLevel.histogram(levels: $0, mask: region.mask) }
+            ?? OtsuLevel.histogram(raster.values, mask: region.mask)
+        let (level, separability) = OtsuLevel.split(histogram)
         guard separability >= twoLevels else { return nil }
         // Dark ink is the lower class (levels at or below Otsu's), light ink the upper.
         let isInk = { (index: Int) in region.contains(index) && (OtsuLevel.bin(raster.values[index]) <= level) == inkIsDark }

@@ -25,7 +25,7 @@ struct StrokeWidthStage: PreprocessingStage {
 
     func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
         let gray = input.picture.gray
-        let paperSide = TightCrop.paperSide(of: gray, region: input.paper, inkIsDark: input.inkIsDark)
+        let paperSide = TightCrop.paperSide(of: gray, levels: input.picture.levels, region: input.paper, inkIsDark: input.inkIsDark)
         let measured = paperSide ?? input.paper
         let strokes = StrokeWidth.of(input.first.standOut.ink(isDark: input.inkIsDark).indices, width: gray.width, height: gray.height)
         let cell = max(input.first.cell, Int((Self.cellsPerStroke * strokes).rounded(.up)))
