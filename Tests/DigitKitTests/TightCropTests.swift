@@ -91,8 +91,12 @@ struct TightCropTests {
         for file in files {
             let image = try ImageDecoder().decode(fileAtPath: file)
             let raster = Raster(image)
-            for region in [PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: 1),
-                           PaperRegion.find(in: raster)] {
+            // The whole picture, step 2's region, and all but its left quarter (a mask on every picture).
+            let width = raster.width
+            let rightPart = raster.values.indices.map { $0 % width >= width / 4 }
+            for region in [PaperRegion(width: width, height: raster.height, mask: nil, borderBrightShare: 1),
+                           PaperRegion.find(in: raster),
+                           PaperRegion(width: width, height: raster.height, mask: rightPart, borderBrightShare: 1)] {
                 for inkIsDark in [true, false] {
                     let fromRaster = TightCrop.paperSide(of: raster, region: region, inkIsDark: inkIsDark)
                     let fromLevels = TightCrop.paperSide(of: raster, levels: image.pixels, region: region, inkIsDark: inkIsDark)

@@ -249,33 +249,32 @@ enum OtsuLevel {
         values.withUnsafeBufferPointer { values in tallied(values.count, mask: mask) { bin(values[$0]) } }
     }
 
-    /// The same counts for a picture's grey levels themselves, which a
-    /// raster kept at its size is made of (`AnalysisSizeStage`'s `levels`):
-    /// an eighth of the memory to read, and no conversion.
+    /// The same counts from the bytes a raster was made of unchanged
+    /// (`AnalysisSizeStage.Output.levels`): an eighth of the memory, no conversion.
     static func histogram(levels: [UInt8], mask: [Bool]? = nil) -> [Double] {
         levels.withUnsafeBufferPointer { levels in tallied(levels.count, mask: mask) { Int(levels[$0]) } }
     }
 
-    /// How many of the `count` items fall in each level, `level(i)` being
+    /// How many of the `count` items fall in each level, `levelOf(i)` being
     /// item i's. Four interleaved tallies, so that items of one level in a
     /// row do not wait on each other's increments.
     @inline(__always)
-    private static func tallied(_ count: Int, mask: [Bool]?, _ level: (Int) -> Int) -> [Double] {
+    private static func tallied(_ count: Int, mask: [Bool]?, _ levelOf: (Int) -> Int) -> [Double] {
         precondition(mask.map { $0.count == count } ?? true)
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { tallies in
             tallies.initialize(repeating: 0)
             if let mask {
-                for index in 0..<count where mask[index] { tallies[level(index)] &+= 1 }
+                for index in 0..<count where mask[index] { tallies[levelOf(index)] &+= 1 }
             } else {
                 let quads = count / 4
                 for quad in 0..<quads {
                     let i = quad &* 4
-                    tallies[level(i)] &+= 1
-                    tallies[256 &+ level(i &+ 1)] &+= 1
-                    tallies[512 &+ level(i &+ 2)] &+= 1
-                    tallies[768 &+ level(i &+ 3)] &+= 1
+                    tallies[levelOf(i)] &+= 1
+                    tallies[256 &+ levelOf(i &+ 1)] &+= 1
+                    tallies[512 &+ levelOf(i &+ 2)] &+= 1
+                    tallies[768 &+ levelOf(i &+ 3)] &+= 1
                 }
-                for i in (quads &* 4)..<count { tallies[level(i)] &+= 1 }
+                for i in (quads &* 4)..<count { tallies[levelOf(i)] &+= 1 }
             }
             return (0..<256).map { level -> Double in
                 let sum: Int = tallies[level] &+ tallies[256 &+ level] &+ tallies[512 &+ level] &+ tallies[768 &+ level]

@@ -25,8 +25,8 @@ enum TightCrop {
     /// The paper of `raster` within `region` when it is a tight crop of ink
     /// of the given polarity on plain paper: the region's pixels on the
     /// paper's side of Otsu's level; nil for any other picture. `levels`,
-    /// when given, are the grey levels `raster` was made of, one a pixel:
-    /// the same answer, read from a smaller array.
+    /// when given, are the grey levels `raster` was made of, one byte a
+    /// pixel: the same answer, read from a smaller array.
     static func paperSide(of raster: Raster, levels: [UInt8]? = nil, region: PaperRegion, inkIsDark: Bool) -> PaperRegion? {
         let width = raster.width, height = raster.height
         precondition(levels.map { $0.count == raster.values.count } ?? true)

@@ -6,7 +6,8 @@ struct AnalysisSizeStage: PreprocessingStage {
     struct Output {
         let gray: Raster
         /// The picture's bytes when it was not shrunk (the raster's values
-        /// are then exactly these), for the background's fast medians.
+        /// are then exactly these), for the background's fast medians and
+        /// the tight-crop check's histogram.
         let levels: [UInt8]?
     }
 
