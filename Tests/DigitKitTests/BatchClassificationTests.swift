@@ -92,12 +92,10 @@ struct BatchClassificationTests {
         }
     }
 
-    /// A flush delay no run here reaches. A worker preempted while it takes
-    /// the next input (under a sanitizer, with other suites running) holds
-    /// the sequence up as a slow pipe does, and the default 20 ms then sends
-    /// a partial batch ahead, as it should; tests that count forward passes
-    /// turn that off, and `stalledSourceFlushesEarly` tests it.
-    static let neverFlush = 3600.0
+    /// A flush delay no test reaches (as NumberReaderTests' 60 s): a worker preempted inside `next()` is
+    /// a stall by the run's rule, and the default 20 ms would send a partial batch, one pass more.
+    /// `stalledSourceFlushesEarly` tests the flush.
+    static let neverFlush = 60.0
 
     @Test("never more than maxInFlight inputs are taken ahead of the results delivered, in full batches")
     func boundedInFlight() throws {
@@ -162,6 +160,39 @@ struct BatchClassificationTests {
         }
         #expect(pulledWhenDelivered.count == 5)
         #expect(pulledWhenDelivered.prefix(3).allSatisfy { $0 == 3 }, "\(pulledWhenDelivered)")
+    }
+
+    @Test("a flush delay set out of range after the options were made is run within range: no trap, every result",
+          arguments: [Double.infinity, .nan, -1])
+    func flushDelayOutOfRange(flushDelay: Double) throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let inputs = MNISTSample.all.prefix(12).map { ClassificationInput.file($0.path) }
+        var options = BatchOptions(batchSize: 4, workers: 2)
+        options.flushDelay = flushDelay
+        // The sixth input comes 0.3 s late, with a partial batch ready: the delay is waited on.
+        let slow = CountingInputs(inputs, delay: { $0 == 5 ? 0.3 : 0 })
+        var delivered: [ClassificationResult] = []
+        let statistics = try classifier.classify(slow, options: options) { delivered.append($0) }
+        #expect(delivered.map(\.origin) == inputs.map(\.origin))
+        #expect(delivered.allSatisfy { $0.prediction != nil })
+        // Infinity is a day: the late input is waited for and the batches are full. NaN and -1 are no
+        // delay: the partial batch goes ahead.
+        #expect(flushDelay == .infinity ? statistics.forwardPasses == 3 : statistics.forwardPasses > 3,
+                "\(statistics.forwardPasses) passes")
+    }
+
+    @Test("no batch, no worker and no room set after the options were made: run as init makes them")
+    func sizesOutOfRange() throws {
+        let classifier = DigitClassifier(model: try Self.model.get())
+        let inputs = MNISTSample.all.prefix(6).map { ClassificationInput.file($0.path) }
+        var options = BatchOptions()
+        (options.batchSize, options.workers, options.maxInFlight) = (0, 0, 0)
+        var delivered: [ClassificationResult] = []
+        let statistics = try classifier.classify(inputs, options: options) { delivered.append($0) }
+        #expect(delivered.map(\.origin) == inputs.map(\.origin))
+        #expect(delivered.allSatisfy { $0.prediction != nil })
+        // Batches of one, as `init` makes a batch of 0.
+        #expect(statistics.forwardPasses == inputs.count)
     }
 
     @Test("an empty sequence gives no results")

@@ -11,9 +11,14 @@ public struct BatchOptions: Sendable {
     /// sequence holds.
     public var maxInFlight: Int
     /// A partly filled batch goes to the model once the sequence has kept a
-    /// worker waiting for its next input this long, so that the results of
-    /// a slow source (a pipe) are not held back waiting for a full batch.
+    /// worker waiting for its next input this long (in seconds, at most
+    /// `longestFlushDelay`), so that the results of a slow source (a pipe)
+    /// are not held back waiting for a full batch.
     public var flushDelay: Double
+
+    /// The longest `flushDelay`, a day: longer (infinity) would overflow a
+    /// timed wait's deadline, and means the same in practice.
+    public static let longestFlushDelay = 86_400.0
 
     /// `batchSize` 64 and one worker per available core by default (see
     /// BENCHMARKS.md for how these were chosen); `maxInFlight` two batches
@@ -22,7 +27,15 @@ public struct BatchOptions: Sendable {
         self.batchSize = max(1, batchSize)
         self.workers = max(1, workers)
         self.maxInFlight = max(self.batchSize, maxInFlight ?? (2 * self.batchSize + 2 * self.workers))
-        self.flushDelay = max(0, flushDelay)
+        // NaN, like a negative delay, is none.
+        self.flushDelay = flushDelay >= 0 ? min(flushDelay, Self.longestFlushDelay) : 0
+    }
+
+    /// These options as `init` makes them: a field set since to a value it
+    /// would not give (a batch of 0, no worker, a delay of infinity) is
+    /// brought within range, as a run needs.
+    var normalized: BatchOptions {
+        BatchOptions(batchSize: batchSize, workers: workers, maxInFlight: maxInFlight, flushDelay: flushDelay)
     }
 }
 
