@@ -162,13 +162,14 @@ struct BatchClassificationTests {
         #expect(pulledWhenDelivered.prefix(3).allSatisfy { $0 == 3 }, "\(pulledWhenDelivered)")
     }
 
-    @Test("a flush delay set out of range after the options were made is run within range: no trap, every result",
+    @Test("a flush delay set out of range after the options were made is brought within range: no trap, every result",
           arguments: [Double.infinity, .nan, -1])
     func flushDelayOutOfRange(flushDelay: Double) throws {
         let classifier = DigitClassifier(model: try Self.model.get())
         let inputs = MNISTSample.all.prefix(12).map { ClassificationInput.file($0.path) }
         var options = BatchOptions(batchSize: 4, workers: 2)
         options.flushDelay = flushDelay
+        #expect(options.flushDelay == (flushDelay == .infinity ? BatchOptions.longestFlushDelay : 0))
         // The sixth input comes 0.3 s late, with a partial batch ready: the delay is waited on.
         let slow = CountingInputs(inputs, delay: { $0 == 5 ? 0.3 : 0 })
         var delivered: [ClassificationResult] = []
@@ -181,12 +182,13 @@ struct BatchClassificationTests {
                 "\(statistics.forwardPasses) passes")
     }
 
-    @Test("no batch, no worker and no room set after the options were made: run as init makes them")
+    @Test("no batch, no worker and no room set after the options were made: brought within range as init brings them")
     func sizesOutOfRange() throws {
         let classifier = DigitClassifier(model: try Self.model.get())
         let inputs = MNISTSample.all.prefix(6).map { ClassificationInput.file($0.path) }
         var options = BatchOptions()
         (options.batchSize, options.workers, options.maxInFlight) = (0, 0, 0)
+        #expect((options.batchSize, options.workers, options.maxInFlight) == (1, 1, 1))
         var delivered: [ClassificationResult] = []
         let statistics = try classifier.classify(inputs, options: options) { delivered.append($0) }
         #expect(delivered.map(\.origin) == inputs.map(\.origin))

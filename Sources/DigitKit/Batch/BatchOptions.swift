@@ -1,20 +1,35 @@
 /// How a batch run (`DigitClassifier.classify(_:options:each:)`, and
 /// `NumberReader.read(_:length:options:keepingImages:each:)`) spreads its work.
 public struct BatchOptions: Sendable {
+    // Each field stays within the range `init` gives it when it is set
+    // later (a batch of 0, no worker, a delay of infinity), so that every
+    // reader, a run among them, sees the value that is used.
+
     /// Inputs per forward pass, at most (for a reading, the pictures whose
-    /// candidate pieces go to the digit model in one call).
-    public var batchSize: Int
-    /// Threads that read, decode and preprocess inputs.
-    public var workers: Int
+    /// candidate pieces go to the digit model in one call); at least 1.
+    public var batchSize: Int {
+        didSet {
+            batchSize = max(1, batchSize)
+            maxInFlight = max(maxInFlight, batchSize)
+        }
+    }
+    /// Threads that read, decode and preprocess inputs; at least 1.
+    public var workers: Int {
+        didSet { workers = max(1, workers) }
+    }
     /// Inputs taken from the sequence but not yet delivered, at most (at
     /// least `batchSize`): what bounds memory, however many inputs the
     /// sequence holds.
-    public var maxInFlight: Int
+    public var maxInFlight: Int {
+        didSet { maxInFlight = max(batchSize, maxInFlight) }
+    }
     /// A partly filled batch goes to the model once the sequence has kept a
     /// worker waiting for its next input this long (in seconds, at most
     /// `longestFlushDelay`), so that the results of a slow source (a pipe)
     /// are not held back waiting for a full batch.
-    public var flushDelay: Double
+    public var flushDelay: Double {
+        didSet { flushDelay = Self.bounded(flushDelay) }
+    }
 
     /// The longest `flushDelay`, a day: longer (infinity) would overflow a
     /// timed wait's deadline, and means the same in practice.
@@ -27,15 +42,12 @@ public struct BatchOptions: Sendable {
         self.batchSize = max(1, batchSize)
         self.workers = max(1, workers)
         self.maxInFlight = max(self.batchSize, maxInFlight ?? (2 * self.batchSize + 2 * self.workers))
-        // NaN, like a negative delay, is none.
-        self.flushDelay = flushDelay >= 0 ? min(flushDelay, Self.longestFlushDelay) : 0
+        self.flushDelay = Self.bounded(flushDelay)
     }
 
-    /// These options as `init` makes them: a field set since to a value it
-    /// would not give (a batch of 0, no worker, a delay of infinity) is
-    /// brought within range, as a run needs.
-    var normalized: BatchOptions {
-        BatchOptions(batchSize: batchSize, workers: workers, maxInFlight: maxInFlight, flushDelay: flushDelay)
+    /// `delay` within 0...`longestFlushDelay`; NaN, like a negative delay, is none.
+    private static func bounded(_ delay: Double) -> Double {
+        delay >= 0 ? min(delay, longestFlushDelay) : 0
     }
 }
 

@@ -45,9 +45,9 @@ final class BatchRun<Prepared: Sendable>: @unchecked Sendable {
 
     init(inputs: AnyIterator<ClassificationInput>, options: BatchOptions, prepare: @escaping @Sendable (ClassificationInput) -> Prepared) {
         self.inputs = inputs
-        self.options = options.normalized
+        self.options = options
         self.prepare = prepare
-        self.slots = Array(repeating: nil, count: self.options.maxInFlight)
+        self.slots = Array(repeating: nil, count: options.maxInFlight)
     }
 
     /// Runs the whole batch: `body` is called on the calling thread with

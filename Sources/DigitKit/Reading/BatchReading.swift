@@ -45,7 +45,7 @@ extension NumberReader {
                                                   each: (NumberReadingResult) throws -> Void) throws -> BatchStatistics
     where Inputs.Element == ClassificationInput {
         try Self.check(length: length)
-        let leavesPieces = options.normalized.workers == 1
+        let leavesPieces = options.workers == 1
         let run = BatchRun<PreparedReading>(inputs: AnyIterator(inputs.makeIterator()), options: options) { input in
             prepareReading(input, length: length, keepingImage: keepingImages, leavingPieces: leavesPieces)
         }
