@@ -38,6 +38,7 @@ struct Digits: ParsableCommand {
     /// status (64) to the documented 2. Help and the version go to standard
     /// output like any result: one that cannot be written exits with 1.
     static func main() {
+        BLASThreadLimit.applyBeforeLibtorchLoads()
         ClosedStandardStreams.holdNumbers()
         do {
             var command = try parseAsRoot()

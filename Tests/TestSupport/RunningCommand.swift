@@ -12,9 +12,10 @@ package final class RunningCommand: @unchecked Sendable {
     private var outData = Data()
     private var errData = Data()
 
-    package init(_ arguments: [String]) throws {
+    package init(_ arguments: [String], environment: [String: String]? = nil) throws {
         process.executableURL = URL(fileURLWithPath: CommandRunner.digits)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -71,6 +72,16 @@ package final class RunningCommand: @unchecked Sendable {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmPeak:") }) else { return nil }
         return line.dropFirst("VmPeak:".count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+    }
+
+    /// How many of its threads carry the program's own name: the main thread and
+    /// those started without a name of their own (by libtorch or OpenBLAS);
+    /// nil once it has ended.
+    package var unnamedThreadCount: Int? {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        guard let name = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/comm", encoding: .utf8),
+              let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return nil }
+        return threads.filter { (try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8)) == name }.count
     }
 
     /// What standard output holds so far.

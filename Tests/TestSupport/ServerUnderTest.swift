@@ -6,11 +6,12 @@ package final class ServerUnderTest: @unchecked Sendable {
     package let process: RunningCommand
     package let port: UInt16
 
-    package init(_ arguments: [String] = []) throws {
+    package init(_ arguments: [String] = [], environment: [String: String]? = nil) throws {
         // A generous deadline unless a test sets its own: under the sanitizers, with the
         // whole suite running at once, a request can take many seconds.
         let deadline = arguments.contains("--deadline-seconds") ? [] : ["--deadline-seconds", "300"]
-        process = try RunningCommand(["serve", "--port", "0", "--threads", "2"] + deadline + arguments)
+        process = try RunningCommand(["serve", "--port", "0", "--threads", "2"] + deadline + arguments,
+                                     environment: environment)
         guard process.waitForOutput(containing: "\n", seconds: 60),
               let line = process.outputSoFar.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:"),
               let port = UInt16(line.split(separator: ":").last ?? "") else {
