@@ -36,7 +36,7 @@ struct CleanDrawingTests {
     /// Whether the rules' ink of `image` (steps 1 to 6) makes a clean drawing.
     static func isClean(_ image: GrayImage) -> Bool {
         let found = Preprocessor().inkMap(for: image)
-        return CleanDrawing.holds(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted)
+        return CleanDrawing.ink(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) != nil
     }
 
     @Test("a digit on flat paper, or on paper with a gradient and a camera's noise, is a clean drawing")
@@ -116,5 +116,29 @@ struct CleanDrawingTests {
         let asked = try asking.stages(for: image)
         #expect(asked.inkDecision == .rulesWhereLocated)
         #expect(asked.located != nil)
+    }
+
+    /// Step 9 takes a clean drawing's components from step 7's check, which
+    /// labelled the same strong ink: its plain twin labels them again.
+    @Test("on clean drawings, step 9's components taken from step 7 are those it finds afresh")
+    func componentsTakenFromTheCheck() throws {
+        let locator = try NumberFixtures.locator.get()
+        let fixtures = RealWorldFixture.all.enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
+        #expect(fixtures.count >= 30)
+        var clean = 0
+        for fixture in fixtures {
+            let image = try ImageDecoder().decode(fileAtPath: fixture.path)
+            let stages = try Preprocessor(locator: locator).stages(for: image)
+            guard stages.inkDecision == .rulesOnCleanDrawing else { continue }
+            clean += 1
+            let rules = try #require(Preprocessor().inkMap(for: image).map)
+            var unrecorded = PipelineAnalysis()
+            let afresh = try #require(Preprocessor.digitAndField(of: InkExtractor.strong(rules), located: false, into: &unrecorded))
+            let (sameInk, sameField) = (stages.ink == afresh.digit.ink, stages.field == afresh.field)
+            #expect(sameInk, "\(fixture.file): the digit's ink")
+            #expect(sameField, "\(fixture.file): the 28x28 field")
+            #expect(stages.analysis.decision(of: .components)?.text == unrecorded.decision(of: .components)?.text, "\(fixture.file)")
+        }
+        #expect(clean * 2 >= fixtures.count, "\(clean) of \(fixtures.count) are clean drawings")
     }
 }

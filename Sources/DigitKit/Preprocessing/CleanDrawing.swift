@@ -18,21 +18,29 @@ enum CleanDrawing {
     /// the midpoint between paper and ink, yet not next to the map.
     static let missedShare = 0.05
 
-    /// Whether the rules' ink `rules` (step 6's map) in `gray` (the analysis
-    /// raster) is one clear digit, with `paper` step 2's region and
-    /// `inkIsDark` step 4's polarity.
-    static func holds(_ gray: Raster, rules: InkMap?, paper: PaperRegion, inkIsDark: Bool) -> Bool {
-        guard paper.mask == nil, let rules else { return false }
+    /// A clean drawing's ink: the rules' strong ink, and the digit step 9
+    /// finds in it (found here already, so that step 9 takes it as it is).
+    struct Ink {
+        let strong: InkMap
+        let digit: ConnectedComponents.Digit
+    }
+
+    /// The ink of a clean drawing where the rules' ink `rules` (step 6's map)
+    /// in `gray` (the analysis raster) is one clear digit, with `paper` step
+    /// 2's region and `inkIsDark` step 4's polarity; nil where it is not.
+    static func ink(_ gray: Raster, rules: InkMap?, paper: PaperRegion, inkIsDark: Bool) -> Ink? {
+        guard paper.mask == nil, let rules else { return nil }
         let strong = InkExtractor.strong(rules)
-        guard let digit = ConnectedComponents.digit(in: strong) else { return false }
+        guard let digit = ConnectedComponents.digit(in: strong) else { return nil }
         let box = digit.box, width = gray.width, height = gray.height
         guard box.minX >= edgeMargin, box.minY >= edgeMargin,
-              box.maxX < width - edgeMargin, box.maxY < height - edgeMargin else { return false }
+              box.maxX < width - edgeMargin, box.maxY < height - edgeMargin else { return nil }
         guard digit.parts.allSatisfy({ $0.minX >= box.minX && $0.minY >= box.minY && $0.maxX <= box.maxX && $0.maxY <= box.maxY })
-        else { return false }
+        else { return nil }
         let total = strong.values.reduce(0, +), kept = digit.map.values.reduce(0, +)
-        guard kept >= digitShare * total, isStrokes(digit.map, box: box) else { return false }
-        return missesNoInk(gray, digit: digit.map, box: box, inkIsDark: inkIsDark)
+        guard kept >= digitShare * total, isStrokes(digit.map, box: box),
+              missesNoInk(gray, digit: digit.map, box: box, inkIsDark: inkIsDark) else { return nil }
+        return Ink(strong: strong, digit: digit)
     }
 
     /// Whether `digit`'s ink is pen strokes, not a blob: its stroke width,

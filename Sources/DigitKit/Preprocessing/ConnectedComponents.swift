@@ -77,6 +77,9 @@ enum ConnectedComponents {
         return (labels, components)
     }
 
+    /// What `digit(in:located:)` keeps of a map: see there.
+    typealias Digit = (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)
+
     /// The ink map with specks removed, the box around what is left and
     /// the boxes of every component large enough to keep (those far from the
     /// digit too: a digit written beside it is one, and the picture holds
@@ -88,7 +91,7 @@ enum ConnectedComponents {
     /// `inside(frame:in:labels:components:)`); the dot of a `?` or a `!` under it is kept
     /// (`dot(under:cluster:in:labels:components:)`).
     /// `kept` and `found` count the components kept and all the components.
-    static func digit(in map: InkMap, located: Bool = false) -> (map: InkMap, box: BoundingBox, parts: [BoundingBox], kept: Int, found: Int)? {
+    static func digit(in map: InkMap, located: Bool = false) -> Digit? {
         let (labels, components) = label(map)
         guard !components.isEmpty else { return nil }
         var anchor = heaviest(components)

@@ -113,13 +113,15 @@ public struct Preprocessor: Sendable {
             return stages
         }
         let (found, located) = try inkAndLocated(for: image, into: &analysis, skippingCleanDrawings: leavesCleanDrawingsToRules)
-        let subject = SubjectInkStage().run(.init(rules: found.map, located: located, cleanDrawing: found.isCleanDrawing,
+        let subject = SubjectInkStage().run(.init(rules: found.map, located: located, cleanDrawing: found.cleanDrawing,
                                                   choice: found.choice),
                                             into: &analysis)
         var stages = PreprocessingStages(gray: found.gray, inverted: found.inverted, ink: nil, field: nil,
                                          surface: found.surface, paper: found.paper,
                                          inkDecision: subject.decision, located: located?.probabilities)
-        guard let map = subject.map, let (digit, field) = Self.digitAndField(of: map, located: located != nil, into: &analysis) else {
+        guard let map = subject.map,
+              let (digit, field) = Self.digitAndField(of: map, located: located != nil, cleanDrawing: found.cleanDrawing,
+                                                      into: &analysis) else {
             stages.analysis = analysis
             return stages
         }
@@ -139,10 +141,13 @@ public struct Preprocessor: Sendable {
 
     /// Steps 9 and 10 on the subject's ink `map`: the digit's components
     /// and its 28x28 field (nil when normalization finds nothing); nil when
-    /// no component is a digit.
-    static func digitAndField(of map: InkMap, located: Bool, into analysis: inout PipelineAnalysis)
-        -> (digit: DigitComponentsStage.Digit, field: Raster?)? {
-        guard let digit = DigitComponentsStage(located: located).run(map, into: &analysis) else { return nil }
+    /// no component is a digit. A clean drawing's components, found in `map`
+    /// by step 7, are taken as they are.
+    static func digitAndField(of map: InkMap, located: Bool, cleanDrawing: CleanDrawing.Ink? = nil,
+                              into analysis: inout PipelineAnalysis) -> (digit: DigitComponentsStage.Digit, field: Raster?)? {
+        let stage = DigitComponentsStage(located: located)
+        let digit = cleanDrawing.map { stage.taking($0.digit, into: &analysis) } ?? stage.run(map, into: &analysis)
+        guard let digit else { return nil }
         return (digit, NormalizationTail().run(digit.ink, into: &analysis)?.field)
     }
 
@@ -173,8 +178,8 @@ public struct Preprocessor: Sendable {
         var sheet: PaperRegion
         /// The box around `region`, if any.
         var paper: BoundingBox? { region.bounds }
-        /// Whether the picture is a clean drawing, so the locator was not asked (`CleanDrawing`).
-        var isCleanDrawing = false
+        /// The picture's ink where it is a clean drawing, so the locator was not asked (`CleanDrawing`).
+        var cleanDrawing: CleanDrawing.Ink?
         /// Step 8's choice between the rules' strong ink and the located,
         /// where step 7 made it already (to decide whether to measure again).
         var choice: SubjectInkStage.Output?
@@ -209,8 +214,9 @@ public struct Preprocessor: Sendable {
                        oneDigit: Bool = true) throws(DigitError) -> (found: FoundInk, located: LocatedInk?) {
         var found = inkMap(for: image, into: &analysis, windows: oneDigit)
         guard let locator else { return (found, nil) }
-        if skippingCleanDrawings, CleanDrawing.holds(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) {
-            found.isCleanDrawing = true
+        if skippingCleanDrawings,
+           let clean = CleanDrawing.ink(found.gray, rules: found.map, paper: found.sheet, inkIsDark: found.inverted) {
+            found.cleanDrawing = clean
             analysis.record(.inkLocator, "not asked: the rules' ink is one clear digit on plain paper (CleanDrawing)")
             return (found, nil)
         }

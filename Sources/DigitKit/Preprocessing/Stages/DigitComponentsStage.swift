@@ -19,7 +19,13 @@ struct DigitComponentsStage: PreprocessingStage {
     var step: PipelineStep { .components }
 
     func run(_ map: InkMap, into analysis: inout PipelineAnalysis) -> Digit? {
-        guard let digit = ConnectedComponents.digit(in: map, located: located) else {
+        taking(ConnectedComponents.digit(in: map, located: located), into: &analysis)
+    }
+
+    /// Step 9 with the components found already: a clean drawing's, which
+    /// step 7 found in the same map (`CleanDrawing.Ink`).
+    func taking(_ found: ConnectedComponents.Digit?, into analysis: inout PipelineAnalysis) -> Digit? {
+        guard let digit = found else {
             analysis.record(step, "none large enough for a digit")
             return nil
         }

@@ -12,8 +12,8 @@ struct SubjectInkStage: PreprocessingStage {
         let rules: InkMap?
         /// The locator's map (step 7), if a locator is set and was asked.
         let located: LocatedInk?
-        /// Whether step 7 left a clean drawing to the rules (`CleanDrawing`).
-        var cleanDrawing = false
+        /// The clean drawing's ink, where step 7 left it to the rules (`CleanDrawing`).
+        var cleanDrawing: CleanDrawing.Ink?
         /// The choice `choose(rules:located:)` made of these inks already, if any.
         var choice: Output?
     }
@@ -26,9 +26,9 @@ struct SubjectInkStage: PreprocessingStage {
     var step: PipelineStep { .subjectInk }
 
     func run(_ input: Input, into analysis: inout PipelineAnalysis) -> Output {
-        // The strong ink only where no choice came with the input: step 7 made one from it already.
-        let output = input.cleanDrawing ? Output(map: input.rules.map(InkExtractor.strong), decision: .rulesOnCleanDrawing)
-                                        : input.choice ?? Self.choose(rules: input.rules.map(InkExtractor.strong), located: input.located)
+        // The strong ink only where no choice or clean drawing came with the input: step 7 made them from it already.
+        let output = input.cleanDrawing.map { Output(map: $0.strong, decision: .rulesOnCleanDrawing) }
+            ?? input.choice ?? Self.choose(rules: input.rules.map(InkExtractor.strong), located: input.located)
         record(output, into: &analysis)
         return output
     }
