@@ -107,4 +107,26 @@ struct TightCropTests {
         }
         #expect(files.count >= 30 && tight > 2, "\(files.count) files, \(tight) tight crops")
     }
+
+    @Test("the ink's side of Otsu's level read from a picture's bytes is the one read from its raster")
+    func inkSideFromLevels() throws {
+        let files = stride(from: 4, to: RealWorldFixture.all.count, by: 8).map { RealWorldFixture.all[$0].path }
+        var marked = 0
+        for file in files {
+            let image = try ImageDecoder().decode(fileAtPath: file)
+            let raster = Raster(image)
+            let whole = PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: 1)
+            let otsu = OtsuLevel.split(OtsuLevel.histogram(raster.values, mask: nil)).level
+            for level in [0, otsu, 128, 255] {
+                for inkIsDark in [true, false] {
+                    let fromBytes = TightCrop.inkSide(of: raster, levels: image.pixels, level: level, region: whole, inkIsDark: inkIsDark)
+                    let fromRaster = TightCrop.inkSide(of: raster, levels: nil, level: level, region: whole, inkIsDark: inkIsDark)
+                    let same = fromBytes == fromRaster
+                    #expect(same, "\(file), level \(level), ink dark \(inkIsDark)")
+                    marked += fromBytes.count
+                }
+            }
+        }
+        #expect(files.count >= 30 && marked > 0)
+    }
 }
