@@ -83,14 +83,20 @@ struct TightCropTests {
         #expect(OtsuLevel.histogram(values, mask: mask) == masked)
     }
 
+    /// Every eighth real-world fixture from `first`, decoded, with its raster:
+    /// each kind, and pictures from 28 pixels to several hundred.
+    static func everyEighthPicture(from first: Int) throws -> [(file: String, image: GrayImage, raster: Raster)] {
+        try stride(from: first, to: RealWorldFixture.all.count, by: 8).map {
+            let image = try ImageDecoder().decode(fileAtPath: RealWorldFixture.all[$0].path)
+            return (RealWorldFixture.all[$0].path, image, Raster(image))
+        }
+    }
+
     @Test("the tight-crop rule answers the same from a picture's grey levels as from its raster")
     func paperSideFromLevels() throws {
-        // Every eighth real-world fixture: each kind, and pictures from 28 pixels to several hundred.
-        let files = stride(from: 0, to: RealWorldFixture.all.count, by: 8).map { RealWorldFixture.all[$0].path }
+        let pictures = try Self.everyEighthPicture(from: 0)
         var tight = 0
-        for file in files {
-            let image = try ImageDecoder().decode(fileAtPath: file)
-            let raster = Raster(image)
+        for (file, image, raster) in pictures {
             // The whole picture, step 2's region, and all but its left quarter (a mask on every picture).
             let width = raster.width
             let rightPart = raster.values.indices.map { $0 % width >= width / 4 }
@@ -105,16 +111,14 @@ struct TightCropTests {
                 }
             }
         }
-        #expect(files.count >= 30 && tight > 2, "\(files.count) files, \(tight) tight crops")
+        #expect(pictures.count >= 30 && tight > 2, "\(pictures.count) files, \(tight) tight crops")
     }
 
     @Test("the ink's side of Otsu's level read from a picture's bytes is the one read from its raster")
     func inkSideFromLevels() throws {
-        let files = stride(from: 4, to: RealWorldFixture.all.count, by: 8).map { RealWorldFixture.all[$0].path }
+        let pictures = try Self.everyEighthPicture(from: 4)
         var marked = 0
-        for file in files {
-            let image = try ImageDecoder().decode(fileAtPath: file)
-            let raster = Raster(image)
+        for (file, image, raster) in pictures {
             let whole = PaperRegion(width: raster.width, height: raster.height, mask: nil, borderBrightShare: 1)
             let otsu = OtsuLevel.split(OtsuLevel.histogram(raster.values, mask: nil)).level
             for level in [0, otsu, 128, 255] {
@@ -127,6 +131,6 @@ struct TightCropTests {
                 }
             }
         }
-        #expect(files.count >= 30 && marked > 0)
+        #expect(pictures.count >= 30 && marked > 0)
     }
 }
