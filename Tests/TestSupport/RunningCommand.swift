@@ -84,6 +84,15 @@ package final class RunningCommand: @unchecked Sendable {
         return threads.filter { (try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8)) == name }.count
     }
 
+    /// Whether it has a shared library whose file name begins with `prefix` mapped; nil once it has ended.
+    package func mapsLibrary(named prefix: String) -> Bool? {
+        // Read to the end: String(contentsOfFile:) stops at the first page of this /proc file.
+        guard let bytes = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps")?.readDataToEndOfFile(),
+              !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            .contains { $0.split(separator: "/").last?.hasPrefix(prefix) == true }
+    }
+
     /// What standard output holds so far.
     package var outputSoFar: String {
         lock.lock()

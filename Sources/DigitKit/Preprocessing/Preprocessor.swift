@@ -145,6 +145,8 @@ public struct Preprocessor: Sendable {
     /// by step 7, are taken as they are.
     static func digitAndField(of map: InkMap, located: Bool, cleanDrawing: CleanDrawing.Ink? = nil,
                               into analysis: inout PipelineAnalysis) -> (digit: DigitComponentsStage.Digit, field: Raster?)? {
+        // A clean drawing's components were found with the locator not asked.
+        precondition(cleanDrawing == nil || !located)
         let stage = DigitComponentsStage(located: located)
         let digit = cleanDrawing.map { stage.taking($0.digit, into: &analysis) } ?? stage.run(map, into: &analysis)
         guard let digit else { return nil }

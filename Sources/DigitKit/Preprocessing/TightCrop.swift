@@ -45,7 +45,7 @@ enum TightCrop {
     /// increasing order: dark ink is the lower class (levels at or below
     /// Otsu's), light ink the upper. Where the whole picture is the region
     /// and its bytes are given, read from them (`bin` of a byte's level is
-    /// the byte): a plain loop over a quarter of the memory, no closure.
+    /// the byte): a plain loop over an eighth of the memory, no closure.
     static func inkSide(of raster: Raster, levels: [UInt8]?, level: Int, region: PaperRegion, inkIsDark: Bool) -> [Int] {
         guard let levels, region.mask == nil else {
             return raster.values.indices.filter {

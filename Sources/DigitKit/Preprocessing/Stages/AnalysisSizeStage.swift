@@ -7,7 +7,7 @@ struct AnalysisSizeStage: PreprocessingStage {
         let gray: Raster
         /// The picture's bytes when it was not shrunk (the raster's values
         /// are then exactly these), for the background's fast medians and
-        /// the tight-crop check's histogram.
+        /// the tight-crop check (its histogram and its ink side).
         let levels: [UInt8]?
     }
 
