@@ -18,7 +18,7 @@ struct ServeAnswersTests {
 
     @Test("a single picture's answer equals classify --json's, for a digit, not a digit and no digit")
     func classifyMatchesCLI() throws {
-        let server = try ServerUnderTest()
+        let server = try ServerUnderTest.ready()
         defer { _ = server.stop() }
         for (name, type) in [("seven.png", "image/png"), ("eight-photo-400.png", "image/png"), ("letter-p.jpg", "image/jpeg"),
                              ("blank-paper.png", "image/png"), ("ruled-paper-three.jpg", "image/jpeg")] {
@@ -33,7 +33,7 @@ struct ServeAnswersTests {
 
     @Test("a second look's answer, with its own warning, and a note measured again are served as classify --json gives them")
     func secondLookMatchesCLI() throws {
-        let server = try ServerUnderTest()
+        let server = try ServerUnderTest.ready()
         defer { _ = server.stop() }
         for (name, warning) in [("windows/window-liberation-7.png", "read inside a window"), ("notes/note-0009-9.png", nil),
                                 ("other-ink/desk-card-corner-6.jpg", "read from other located ink")] {
@@ -48,7 +48,7 @@ struct ServeAnswersTests {
 
     @Test("a number's reading equals read --json's")
     func readMatchesCLI() throws {
-        let server = try ServerUnderTest()
+        let server = try ServerUnderTest.ready()
         defer { _ = server.stop() }
         for name in ["price-3.14.png", "touching-4711.png", "minus-12.png"] {
             let file = "\(examples)/numbers/\(name)"
@@ -99,7 +99,7 @@ struct ServeAnswersTests {
 
     @Test("query options act as the CLI's flags: raw, invert, uncertain_below")
     func options() throws {
-        let server = try ServerUnderTest()
+        let server = try ServerUnderTest.ready()
         defer { _ = server.stop() }
         let file = "\(examples)/seven.png"
         let strict = try server.post("/v1/classify?uncertain_below=1", file: file)

@@ -22,6 +22,20 @@ package final class ServerUnderTest: @unchecked Sendable {
         self.port = port
     }
 
+    /// A server whose warm-up is over, for a test that compares an answer
+    /// with the CLI's byte for byte: the server batches a picture with any
+    /// that waits beside it, the warm-up's too, and a batch's make-up changes
+    /// the last digits of the probabilities (docs/commands.md).
+    package static func ready(_ arguments: [String] = []) throws -> ServerUnderTest {
+        let server = try ServerUnderTest(arguments)
+        let ready = try server.waitUntilReady()
+        guard ready.status == 200 else {
+            let result = server.stop()
+            throw ServerStartFailure(description: "digits serve did not get ready: \(ready.status) \(ready.text) \(result.stderr)")
+        }
+        return server
+    }
+
     /// Polls `/readyz` until it answers 200 (the models warmed) or
     /// `seconds` pass, and returns its last answer: under the sanitizers,
     /// with the whole suite running at once, warming takes many seconds.
