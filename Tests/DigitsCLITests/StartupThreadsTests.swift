@@ -1,4 +1,5 @@
 import DigitKit
+@testable import digits
 import Foundation
 import Testing
 import TestSupport
@@ -26,17 +27,14 @@ struct StartupThreadsTests {
           .enabled(if: AvailableCores.count >= 2))
     func noOpenBLASPoolUnlessAsked() throws {
         var environment = CLI.environment
-        for name in ["OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"] { environment[name] = nil }
+        for name in BLASThreadLimit.variables { environment[name] = nil }
         let own = try Self.unnamedThreads(environment: environment)
-        var asked: [String: Int] = [:]
-        for name in ["OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"] {
-            var told = environment
-            told[name] = "2"
-            asked[name] = try Self.unnamedThreads(environment: told).count
-        }
         // OpenBLAS's OpenMP build starts no pool when it loads: nothing to tell apart there.
         guard own.pthreadsBuild else { return }
-        for (name, count) in asked {
+        for name in [BLASThreadLimit.variable, "OMP_NUM_THREADS"] {
+            var told = environment
+            told[name] = "2"
+            let count = try Self.unnamedThreads(environment: told).count
             #expect(count == own.count + 1, "\(own.count) unnamed threads by default, \(count) with \(name)=2")
         }
     }
