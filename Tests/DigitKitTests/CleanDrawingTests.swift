@@ -123,7 +123,7 @@ struct CleanDrawingTests {
     @Test("on clean drawings, step 9's components taken from step 7 are those it finds afresh")
     func componentsTakenFromTheCheck() throws {
         let locator = try NumberFixtures.locator.get()
-        let fixtures = RealWorldFixture.all.enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
+        let fixtures = RealWorldFixture.everyEighth()
         #expect(fixtures.count >= 30)
         var clean = 0
         for fixture in fixtures {

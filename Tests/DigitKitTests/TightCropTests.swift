@@ -83,12 +83,11 @@ struct TightCropTests {
         #expect(OtsuLevel.histogram(values, mask: mask) == masked)
     }
 
-    /// Every eighth real-world fixture from `first`, decoded, with its raster:
-    /// each kind, and pictures from 28 pixels to several hundred.
+    /// Every eighth real-world fixture from `first`, decoded, with its raster.
     static func everyEighthPicture(from first: Int) throws -> [(file: String, image: GrayImage, raster: Raster)] {
-        try stride(from: first, to: RealWorldFixture.all.count, by: 8).map {
-            let image = try ImageDecoder().decode(fileAtPath: RealWorldFixture.all[$0].path)
-            return (RealWorldFixture.all[$0].path, image, Raster(image))
+        try RealWorldFixture.everyEighth(from: first).map {
+            let image = try ImageDecoder().decode(fileAtPath: $0.path)
+            return ($0.path, image, Raster(image))
         }
     }
 

@@ -27,4 +27,10 @@ package struct RealWorldFixture: Sendable, CustomTestStringConvertible {
     }
 
     package static let all: [RealWorldFixture] = (try? load()) ?? []
+
+    /// Every eighth fixture from `first`: each kind, and pictures from 28
+    /// pixels to several hundred, for a test that runs a slow twin on each.
+    package static func everyEighth(from first: Int = 0) -> [RealWorldFixture] {
+        stride(from: first, to: all.count, by: 8).map { all[$0] }
+    }
 }
