@@ -32,7 +32,8 @@ struct ServeLimitsTests {
 
     @Test("requests from many connections share forward passes, and each gets its own answer")
     func batching() throws {
-        let server = try ServerUnderTest(["--max-delay-ms", "100", "--max-batch", "64"])
+        // Ready: the warm-up's passes are all counted before the requests.
+        let server = try ServerUnderTest.ready(["--max-delay-ms", "100", "--max-batch", "64"])
         defer { _ = server.stop() }
         let responses = concurrently(24) { index in try server.post("/v1/classify", file: index % 2 == 0 ? seven : two) }
         for (index, response) in responses.enumerated() {
@@ -50,7 +51,7 @@ struct ServeLimitsTests {
     @Test("a batch whose forward pass fails is run again picture by picture: no request fails for the others batched with it")
     func failedBatchForwardedAlone() throws {
         // fails-on-batch.pt answers one picture at a time and fails on more.
-        let server = try ServerUnderTest(["--model", Fixtures.model("fails-on-batch"), "--max-delay-ms", "100", "--max-batch", "64"])
+        let server = try ServerUnderTest.ready(["--model", Fixtures.model("fails-on-batch"), "--max-delay-ms", "100", "--max-batch", "64"])
         defer { _ = server.stop() }
         let alone = try server.post("/v1/classify", file: seven).json["digit"] as? Int
         #expect(alone != nil)

@@ -23,12 +23,19 @@ package final class ServerUnderTest: @unchecked Sendable {
     }
 
     /// A server whose warm-up is over, for a test that compares an answer
-    /// with the CLI's byte for byte: the server batches a picture with any
-    /// that waits beside it, the warm-up's too, and a batch's make-up changes
-    /// the last digits of the probabilities (docs/commands.md).
+    /// with the CLI's exactly, or counts forward passes: the server batches
+    /// a picture with any that waits beside it, the warm-up's too, and a
+    /// batch's make-up changes the last digits of the probabilities
+    /// (docs/commands.md).
     package static func ready(_ arguments: [String] = []) throws -> ServerUnderTest {
         let server = try ServerUnderTest(arguments)
-        let ready = try server.waitUntilReady()
+        let ready: HTTPTestResponse
+        do {
+            ready = try server.waitUntilReady()
+        } catch {
+            _ = server.stop()
+            throw error
+        }
         guard ready.status == 200 else {
             let result = server.stop()
             throw ServerStartFailure(description: "digits serve did not get ready: \(ready.status) \(ready.text) \(result.stderr)")
