@@ -12,9 +12,8 @@ struct StartupThreadsTests {
     /// and goes is not counted), and whether it runs OpenBLAS's pthreads
     /// build (libopenblasp), the one that starts a pool when it loads.
     static func unnamedThreads(environment: [String: String]) throws -> (count: Int, pthreadsBuild: Bool) {
-        let server = try ServerUnderTest(environment: environment)
+        let server = try ServerUnderTest.ready(environment: environment)
         defer { _ = server.stop() }
-        #expect(try server.waitUntilReady().status == 200)
         var fewest = Int.max
         for _ in 0..<5 {
             fewest = min(fewest, try #require(server.process.unnamedThreadCount))

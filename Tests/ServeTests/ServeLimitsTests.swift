@@ -147,9 +147,8 @@ struct ServeLimitsTests {
 
     @Test("SIGTERM: /readyz says draining while requests are still answered, the one in flight is answered, exit 0")
     func gracefulStop() throws {
-        let server = try ServerUnderTest(["--max-delay-ms", "800", "--drain-seconds", "5"])
         // A load balancer sends only once /readyz says ready.
-        #expect(try server.waitUntilReady().status == 200)
+        let server = try ServerUnderTest.ready(["--max-delay-ms", "800", "--drain-seconds", "5"])
         let inFlight = ResponseSlots(1)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

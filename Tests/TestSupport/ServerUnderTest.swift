@@ -22,13 +22,13 @@ package final class ServerUnderTest: @unchecked Sendable {
         self.port = port
     }
 
-    /// A server whose warm-up is over, for a test that compares an answer
-    /// with the CLI's exactly, or counts forward passes: the server batches
-    /// a picture with any that waits beside it, the warm-up's too, and a
-    /// batch's make-up changes the last digits of the probabilities
-    /// (docs/commands.md).
-    package static func ready(_ arguments: [String] = []) throws -> ServerUnderTest {
-        let server = try ServerUnderTest(arguments)
+    /// A server whose warm-up is over, as a load balancer sends to: for a
+    /// test that counts threads or forward passes, or compares an answer
+    /// with the CLI's exactly. The server batches a picture with any that
+    /// waits beside it, the warm-up's too, and a batch's make-up changes the
+    /// last digits of the probabilities (docs/commands.md).
+    package static func ready(_ arguments: [String] = [], environment: [String: String]? = nil) throws -> ServerUnderTest {
+        let server = try ServerUnderTest(arguments, environment: environment)
         let ready: HTTPTestResponse
         do {
             ready = try server.waitUntilReady()
