@@ -19,7 +19,7 @@ struct StartupThreadsTests {
             fewest = min(fewest, try #require(server.process.unnamedThreadCount))
             Thread.sleep(forTimeInterval: 0.1)
         }
-        return (fewest, try #require(server.process.mapsLibrary(named: "libopenblasp")))
+        return (fewest, try #require(server.process.mapsLibrary(named: "libopenblasp") as Bool?))
     }
 
     @Test("digits starts no OpenBLAS pool thread of its own, and a user's OPENBLAS_NUM_THREADS or OMP_NUM_THREADS stands",
