@@ -43,16 +43,24 @@ class LocatorNet(nn.Module):
         self.up1 = conv(w1, w1)
         self.head = nn.Conv2d(w1, 1, 1)
 
-    def logits(self, x):
+    def encode(self, x):
+        """The encoder's three levels: at 1/2, 1/4 and 1/8 (the last with context)."""
         mean = x.mean(dim=(2, 3), keepdim=True)
         spread = x.std(dim=(2, 3), keepdim=True) + 0.05
         x = (x - mean) / spread
         e1 = self.level1(self.stem(x))
         e2 = self.level2(self.down2(e1))
         e3 = self.context(self.down3(e2))
+        return e1, e2, e3
+
+    def decode(self, e1, e2, e3):
+        """The map's logits at full size from the encoder's levels."""
         d2 = self.up2(F.interpolate(self.lateral3(e3), scale_factor=2.0, mode="nearest") + e2)
         d1 = self.up1(F.interpolate(self.lateral2(d2), scale_factor=2.0, mode="nearest") + e1)
         return F.interpolate(self.head(d1), scale_factor=2.0, mode="bilinear", align_corners=False)
+
+    def logits(self, x):
+        return self.decode(*self.encode(x))
 
     def forward(self, x):
         return torch.sigmoid(self.logits(x))
