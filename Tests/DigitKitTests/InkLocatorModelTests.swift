@@ -21,6 +21,19 @@ struct InkLocatorModelTests {
         #expect(!(try LocatedInk.locate(Preprocessor.analysisRaster(blank), with: locator)).seesInk)
     }
 
+    /// A sticky note on a grey desk below a dark edge, no ink: the ungated
+    /// map of 0.22.0 to 0.32.3 marked the edge (peak 0.89) and digits
+    /// answered a 1 at 99.1%.
+    @Test("the shipped locator's subject gate shuts out a picture with no subject that the map alone marks")
+    func subjectGate() throws {
+        let locator = try InkLocator(path: Fixtures.shippedLocator)
+        let note = try ImageDecoder().decode(fileAtPath: Fixtures.path("held-out/blank_s29112_0035.png"))
+        let located = try LocatedInk.locate(Preprocessor.analysisRaster(note), with: locator)
+        // A map the gate lets pass is a sigmoid's: positive everywhere. Only a shut gate gives zeros.
+        #expect(located.probabilities.values.allSatisfy { $0 == 0 })
+        #expect(!located.seesInk)
+    }
+
     @Test("a warmed-up locator (TorchScript's optimized graph) gives the map a cold one gives")
     func warmUp() throws {
         let seven = Preprocessor.analysisRaster(try ImageDecoder().decode(fileAtPath: "\(Self.examples)/seven.png"))
