@@ -1,4 +1,4 @@
-"""Trains the subject gate (Models/subject_gate.py) on the shipped locator, frozen.
+"""Trains the subject gate (Models/subject_gate.py) on an ungated locator, frozen, and exports both.
 
 The gate answers whether a scene holds a subject at all; the locator's map
 stays as it is. Scenes come from Models/synth (make_set.py); blank scenes
@@ -11,11 +11,11 @@ windows), so they are the negatives.
         --side 128 --fine 0.12 --pencils --rods 0.5 --windows 0.5 --dark-lines
     git show a802415:Models/locator.pt > /tmp/locator-0.22.pt   # the locator 0.22.0 to 0.32.3 shipped
     /usr/bin/python3 Models/train_gate.py --locator /tmp/locator-0.22.pt --train /tmp/gate-train.npz \\
-        --check /tmp/gate-check.npz --out Models/locator.pt
+        --check /tmp/gate-check.npz --threads 2 --out Models/locator.pt
 
 The threshold (--threshold, 0.05) was chosen among 0.05, 0.1, 0.2 and 0.3 on
 development seeds of the evaluation generators and the committed photos
-(docs/accuracy.md, "A gate on the located ink"): from 0.1 up the gate shut out
+(docs/accuracy.md, the 0.33.0 paragraph): from 0.1 up the gate shut out
 a committed pencil photo the locator reads. The script prints, on the check
 scenes (another seed of the training generator), how many subjects the map
 sees by digits' rule (LocatedInk.seesInk) each threshold would shut out, and
@@ -93,7 +93,7 @@ def threshold_table(score, seen, labels, kinds):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--locator", required=True, help="the locator (TorchScript) the gate reads, kept as it is")
+    ap.add_argument("--locator", required=True, help="an ungated locator (TorchScript; 0.22.0's) the gate reads, kept as it is")
     ap.add_argument("--train", required=True)
     ap.add_argument("--check", required=True)
     ap.add_argument("--out", required=True, help="the gated locator to write (TorchScript)")
@@ -119,7 +119,7 @@ def main():
         gate.load_state_dict(torch.load(args.from_state))
     else:
         train(gate, features(locator, args.train), check, args, gen)
-        print(f"trained on features of {len(check[0])} check scenes and the training scenes, {time.time() - started:.0f} s")
+        print(f"trained, the features of the training and the {len(check[0])} check scenes included: {time.time() - started:.0f} s")
     if args.state:
         torch.save(gate.state_dict(), args.state)
 

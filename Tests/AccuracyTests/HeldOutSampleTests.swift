@@ -6,7 +6,8 @@ import TestSupport
 /// Tests/Fixtures/held-out/labels.tsv) that no rule or model was tuned on: a
 /// digit on ruled and on squared paper, meter digits, strokes in the alpha
 /// channel, blank sheets, letters, symbols and scribbles; and one blank of
-/// seed 29112, a development seed of 0.33.0's subject gate, through the CLI
+/// seed 29112, on which 0.33.0's subject gate was chosen (so not held out
+/// from it), through the CLI
 /// with the shipped ink locator and classifier. The whole sets are measured
 /// per kind by scripts/test-held-out; these few guard the answers the
 /// README shows.
