@@ -22,7 +22,20 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from train_locator import load  # noqa: E402
 
-INK = 0.5
+# digits' rule (LocatedInk.seenPeak / seenPixels / inkLevel).
+SEEN_PEAK, SEEN_PIXELS, INK = 0.7, 9, 0.5
+
+
+def peak_and_count(content):
+    """A map's highest probability over the picture (its padding cut off) and
+    how many of its pixels reach INK: what digits' rule reads."""
+    return float(content.max()), int((content >= INK).sum())
+
+
+def sees_ink(content):
+    """Whether digits sees ink in this map, by its rule (LocatedInk.seesInk)."""
+    peak, count = peak_and_count(content)
+    return peak >= SEEN_PEAK and count >= SEEN_PIXELS
 
 
 def main():
@@ -45,9 +58,9 @@ def main():
             maps = model(pictures[start:start + 100].float() / 255)
             for i in range(maps.shape[0]):
                 height, width = (max(1, round(n * scale)) for n in sizes[start + i])
-                content = maps[i, 0, :height, :width]
-                peaks.append(float(content.max()))
-                counts.append(int((content >= INK).sum()))
+                peak, count = peak_and_count(maps[i, 0, :height, :width])
+                peaks.append(peak)
+                counts.append(count)
     peaks, counts = np.array(peaks), np.array(counts)
     blank = labels < 0
     fine = np.array([kind.startswith("fine") for kind in kinds])

@@ -35,10 +35,8 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from locator_net import LocatorNet  # noqa: E402
 from subject_gate import GatedLocator, SubjectGate  # noqa: E402
+from locator_seen import sees_ink  # noqa: E402
 import portable_save  # noqa: E402
-
-# digits' rule (LocatedInk.seenPeak / seenPixels / inkLevel).
-SEEN_PEAK, SEEN_PIXELS, INK = 0.7, 9, 0.5
 
 
 def features(locator, path, batch=100):
@@ -61,8 +59,7 @@ def features(locator, path, batch=100):
             p = torch.sigmoid(logits)
             for i in range(len(x)):
                 height, width = sizes[start + i]
-                content = p[i, 0, :height, :width]
-                seen.append(bool(content.max() >= SEEN_PEAK and (content >= INK).sum() >= SEEN_PIXELS))
+                seen.append(sees_ink(p[i, 0, :height, :width]))
     kinds = np.array([str(k) for k in data["kinds"]])
     return torch.cat(deep), torch.cat(weights), torch.cat(tops), np.array(seen), data["labels"], kinds
 
