@@ -33,6 +33,9 @@ struct InkLocatorModelTests {
         // A map the gate lets pass is a sigmoid's: positive everywhere. Only a shut gate gives zeros.
         #expect(located.probabilities.values.allSatisfy { $0 == 0 })
         #expect(!located.seesInk)
+        // --steps names the empty map rather than showing a peak of 0.00.
+        let steps = try Preprocessor(locator: locator).stages(for: note)
+        #expect(steps.analysis.decision(of: .inkLocator)?.text.hasPrefix("sees no ink (an empty map: no subject)") == true)
     }
 
     @Test("a warmed-up locator (TorchScript's optimized graph) gives the map a cold one gives")
@@ -91,12 +94,12 @@ struct InkLocatorModelTests {
         preprocessor.leavesCleanDrawingsToRules = false
         let fine = try preprocessor.stages(for: Self.largeL(stroke: 2))
         #expect(fine.analysis.decision(of: .inkLocator)?.text
-                == "sees no ink (peak 0.00) at 128 px; at 256 px sees ink (peak 1.00)")
+                == "sees no ink (an empty map: no subject) at 128 px; at 256 px sees ink (peak 1.00)")
         #expect(fine.inkDecision == .rulesWhereLocated)
         #expect(fine.field != nil)
         // Strokes wider than the 128-px look's pixels (4 here; these are about 8): no second look, so no digit.
         let bold = try preprocessor.stages(for: Self.largeL(stroke: 8))
-        #expect(bold.analysis.decision(of: .inkLocator)?.text == "sees no ink (peak 0.00)")
+        #expect(bold.analysis.decision(of: .inkLocator)?.text == "sees no ink (an empty map: no subject)")
         #expect(bold.inkDecision == .nothingLocated && bold.field == nil)
     }
 

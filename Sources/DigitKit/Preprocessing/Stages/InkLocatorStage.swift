@@ -42,7 +42,11 @@ struct InkLocatorStage: PreprocessingStage {
         return onSheet
     }
 
+    /// A map of exact zeros is not a sigmoid's: the shipped locator's
+    /// subject gate gives it where it judges the picture holds no subject,
+    /// so it is named rather than shown as a peak of 0.00.
     static func describe(_ located: LocatedInk) -> String {
-        "\(located.seesInk ? "sees ink" : "sees no ink") (peak \(AnalysisFormat.hundredths(located.peak)))"
+        if located.peak == 0 { return "sees no ink (an empty map: no subject)" }
+        return "\(located.seesInk ? "sees ink" : "sees no ink") (peak \(AnalysisFormat.hundredths(located.peak)))"
     }
 }
