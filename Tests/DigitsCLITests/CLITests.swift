@@ -251,4 +251,26 @@ struct CLITests {
             #expect(steps.stdout.contains(header), "\(header)")
         }
     }
+
+    @Test("preprocess takes several pictures: each one's values as it alone gives them, a bad one named and exit 1")
+    func preprocessSeveral() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let three = "\(Self.examples)/three-on-paper.png", blank = "\(Self.examples)/blank-paper.png"
+        let alone = try CLI.digits(["preprocess", "--json", three]).stdout
+        let json = try CLI.digits(["preprocess", "--json", three, "\(folder)/text.png", blank, three])
+        #expect(json.status == 1)
+        #expect(json.stderrLines == ["digits: \(folder)/text.png: not an image digits can read (PNG, JPEG or PNM)"])
+        #expect(json.stdoutLines.count == 3)
+        #expect(json.stdoutLines[0] + "\n" == alone && json.stdoutLines[2] + "\n" == alone)
+        #expect(json.stdoutLines[1] == #"{"file": "\#(blank)", "tensor": null, "reason": "no digit found"}"#)
+        let text = try CLI.digits(["preprocess", three, blank])
+        #expect(text.status == 0)
+        #expect(text.stdoutLines.count == 31)
+        #expect(text.stdoutLines[0] == "==> \(three) <==" && text.stdoutLines[29] == "==> \(blank) <==")
+        #expect(text.stdoutLines[30] == "no digit found")
+        let single = try CLI.digits(["preprocess", three]).stdoutLines
+        #expect(Array(text.stdoutLines[1...28]) == single)
+        #expect(try CLI.digits(["preprocess", "-", "-"]).status == 2)
+    }
 }

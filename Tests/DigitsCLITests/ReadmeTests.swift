@@ -35,7 +35,7 @@ struct ReadmeTests {
     /// no blocks would pass). A page that gains blocks gets its line here.
     static let minimumBlocks: [String: Int] = [
         "README.md": 11,
-        "docs/commands.md": 10,
+        "docs/commands.md": 11,
         "docs/read.md": 5,
         "docs/stream.md": 3,
         "docs/serve.md": 1,
