@@ -22,7 +22,7 @@ struct StartupThreadsTests {
         return (fewest, try #require(server.process.mapsLibrary(named: "libopenblasp") as Bool?))
     }
 
-    @Test("digits starts no OpenBLAS pool thread of its own, and a user's OPENBLAS_NUM_THREADS or OMP_NUM_THREADS stands",
+    @Test("digits starts no OpenBLAS pool thread of its own, and a user's OPENBLAS_NUM_THREADS, GOTO_NUM_THREADS or OMP_NUM_THREADS stands",
           .enabled(if: AvailableCores.count >= 2))
     func noOpenBLASPoolUnlessAsked() throws {
         var environment = CLI.environment
@@ -30,7 +30,7 @@ struct StartupThreadsTests {
         let own = try Self.unnamedThreads(environment: environment)
         // OpenBLAS's OpenMP build starts no pool when it loads: nothing to tell apart there.
         guard own.pthreadsBuild else { return }
-        for name in [BLASThreadLimit.variable, "OMP_NUM_THREADS"] {
+        for name in BLASThreadLimit.variables {
             var told = environment
             told[name] = "2"
             let count = try Self.unnamedThreads(environment: told).count
