@@ -50,6 +50,8 @@ def _scene(job):
 def _preprocess(job):
     digits, paths = job
     out = subprocess.run([digits, "preprocess", "--json", *paths], capture_output=True, text=True)
+    if out.returncode not in (0, 1):  # 1: a picture it could not read, named on stderr; the rest printed
+        raise RuntimeError(f"{digits} preprocess failed: {out.stderr.strip()}")
     tensors = {}
     for line in out.stdout.splitlines():
         obj = json.loads(line)
