@@ -32,9 +32,7 @@ struct InputOptions: ParsableArguments {
         if files.isEmpty && filesFrom == nil {
             throw ValidationError("give at least one image file (or - for standard input, or --files-from LIST)")
         }
-        if files.filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("standard input (-) can be read only once")
-        }
+        try Self.readStandardInputOnce(files)
         if filesFrom == "-" && files.contains("-") {
             throw ValidationError("standard input cannot hold both the --files-from list and images (-)")
         }
@@ -43,6 +41,13 @@ struct InputOptions: ParsableArguments {
         }
         if let shardArgument {
             do { _ = try InputShard(parsing: shardArgument) } catch { throw ValidationError("--shard: \(error.message)") }
+        }
+    }
+
+    /// Refuses "-" given twice among `files`: standard input can be read once.
+    static func readStandardInputOnce(_ files: [String]) throws {
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be read only once")
         }
     }
 

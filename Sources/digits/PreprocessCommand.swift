@@ -28,10 +28,7 @@ extension Digits {
         var files: [String]
 
         func validate() throws {
-            guard !files.isEmpty else { throw ValidationError("Missing expected argument '<file> ...'") }
-            guard files.filter({ $0 == "-" }).count <= 1 else {
-                throw ValidationError("- (standard input) can be given once: it holds one picture")
-            }
+            try InputOptions.readStandardInputOnce(files)
         }
 
         func run() throws {
@@ -42,7 +39,7 @@ extension Digits {
                 let image: GrayImage
                 do {
                     image = try InputLoading.decode(path, with: preprocessing.decoder)
-                } catch let exit as ExitCode where files.count > 1 && exit == ExitStatus.inputFailed.exitCode {
+                } catch let exit as ExitCode where exit == ExitStatus.inputFailed.exitCode {
                     someFailed = true
                     continue
                 }
