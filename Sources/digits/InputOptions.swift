@@ -32,7 +32,9 @@ struct InputOptions: ParsableArguments {
         if files.isEmpty && filesFrom == nil {
             throw ValidationError("give at least one image file (or - for standard input, or --files-from LIST)")
         }
-        try Self.readStandardInputOnce(files)
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be read only once")
+        }
         if filesFrom == "-" && files.contains("-") {
             throw ValidationError("standard input cannot hold both the --files-from list and images (-)")
         }
@@ -44,30 +46,27 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    /// Refuses "-" given twice among `files`: standard input can be read once.
-    static func readStandardInputOnce(_ files: [String]) throws {
-        if files.filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("standard input (-) can be read only once")
-        }
-    }
-
     /// --shard, parsed (validate() has checked it).
     var shard: InputShard? {
         shardArgument.flatMap { try? InputShard(parsing: $0) }
     }
 
     /// Every input, lazily, in order: the arguments (a folder expanded with
-    /// --recursive, "-" to the images on standard input), then the list;
+    /// --recursive, "-" to the images on standard input, or to one picture
+    /// when `standardInputHoldsOne`), then the list;
     /// then this process's shard of them. Paths keep the bytes they were
     /// given as (RawArguments). What a folder walk leaves out goes to `skipped`.
     /// `counted`, if given, learns how many inputs there were once the
     /// last has been taken (a progress bar's total for folders and lists).
-    func inputs(skipped: SkippedFiles? = nil, counted: (@Sendable (Int) -> Void)? = nil) -> InputSequence {
+    func inputs(skipped: SkippedFiles? = nil, standardInputHoldsOne: Bool = false,
+                counted: (@Sendable (Int) -> Void)? = nil) -> InputSequence {
         let (files, recursive, shard) = (RawArguments.paths(self.files), self.recursive, self.shard)
         let list = filesFrom.map { (RawArguments.path($0), nullSeparated ? FileList.Separator.nul : .newline) }
         return InputSequence {
             let arguments = files.lazy.flatMap { argument -> AnySequence<ClassificationInput> in
-                if argument.isStandardInput { return AnySequence(ConcatenatedImages()) }
+                if argument.isStandardInput {
+                    return standardInputHoldsOne ? AnySequence(CollectionOfOne(.file(argument))) : AnySequence(ConcatenatedImages())
+                }
                 guard Self.isFolder(argument) else { return AnySequence(CollectionOfOne(.file(argument))) }
                 if recursive { return AnySequence(ImageFolder(path: argument) { skipped?.add($0, under: argument) }) }
                 let error = DigitError(.unreadableFile, "is a folder; add --recursive to take the images in it")
@@ -94,6 +93,12 @@ struct InputOptions: ParsableArguments {
         guard filesFrom == nil, !files.contains("-"), !RawArguments.paths(files).contains(where: Self.isFolder) else { return nil }
         guard let shard else { return files.count }
         return (0..<files.count).filter { shard.contains(position: $0) }.count
+    }
+
+    /// Whether the arguments name one picture alone: a single file or "-",
+    /// no folder and no list.
+    var namesOnePicture: Bool {
+        filesFrom == nil && files.count == 1 && !RawArguments.paths(files).contains(where: Self.isFolder)
     }
 
     /// Whether `path` is a folder, or a link to one.

@@ -9,13 +9,15 @@ extension Digits {
         static let configuration = CommandConfiguration(
             abstract: "Print the 784 normalized values the model would be given for pictures (PNG, JPEG, PNM).",
             discussion: """
-                Text: 28 lines of 28 values, row by row; with several files each picture's \
-                lines follow a line "==> FILE <==". --json: one line per picture, \
+                Text: 28 lines of 28 values, row by row; with several pictures (files, a \
+                --files-from list, folders with --recursive) each picture's lines follow a \
+                line "==> FILE <==". --json: one line per picture, \
                 {"file": ..., "tensor": [784 values]}, or {"file": ..., "tensor": null, \
                 "reason": "no digit found"}. Values are float32 in their shortest exact form.
 
-                \(ExitStatus.pictureHelp) With several files, one that cannot be read is \
-                named on stderr and the others are still printed (exit 1).
+                \(ExitStatus.pictureHelp) With several pictures, one that cannot be read \
+                is named on stderr and the others are still printed (exit 1). --shard splits \
+                the pictures among processes run side by side.
                 """
         )
 
@@ -23,39 +25,38 @@ extension Digits {
 
         @OptionGroup var output: OutputFormatOptions<TextOrJSON>
 
-        @Argument(help: ArgumentHelp("The pictures (PNG, JPEG, PNM); - reads one from standard input.", valueName: "file"),
-                  completion: .file())
-        var files: [String]
-
-        func validate() throws {
-            try InputOptions.readStandardInputOnce(files)
-        }
+        @OptionGroup var input: InputOptions
 
         func run() throws {
             let preprocessor = try preprocessing.preprocessor(besideDigitModel: nil)
+            let skipped = SkippedFiles()
+            let headers = !input.namesOnePicture
             var someFailed = false
-            for path in RawArguments.paths(files) {
-                // A picture that cannot be read is named on stderr by decode; the rest still run.
+            for picture in input.inputs(skipped: skipped, standardInputHoldsOne: true) {
+                // A picture that cannot be read is named on stderr; the rest still run.
                 let image: GrayImage
                 do {
-                    image = try InputLoading.decode(path, with: preprocessing.decoder)
-                } catch let exit as ExitCode where exit == ExitStatus.inputFailed.exitCode {
+                    image = try picture.decoded(with: preprocessing.decoder)
+                } catch {
+                    StandardError.report(error.description)
                     someFailed = true
                     continue
                 }
-                try StandardOutput.writeAll(lines(for: preprocessor.stages(for: image).tensor, of: path))
+                let tensor = try preprocessor.stages(for: image).tensor
+                try StandardOutput.writeAll(lines(for: tensor, of: picture.origin.path, header: headers))
             }
+            skipped.report()
             if someFailed { throw ExitStatus.inputFailed.exitCode }
         }
 
         /// One picture's output, ending in a newline.
-        private func lines(for tensor: DigitTensor?, of path: InputPath) -> String {
+        private func lines(for tensor: DigitTensor?, of path: InputPath, header: Bool) -> String {
             if output.isJSON {
                 let line = PreprocessLine(file: JSONFileName(path), tensor: tensor?.values,
                                           reason: tensor == nil ? ResultFormatting.noDigitReason : nil)
                 return JSONLineEncoder().line(line) + "\n"
             }
-            let header = files.count > 1 ? "==> \(path) <==\n" : ""
+            let header = header ? "==> \(path) <==\n" : ""
             guard let tensor else { return header + ResultFormatting.noDigitReason + "\n" }
             let values = tensor.values.map { $0.description }
             let rows = (0..<DigitTensor.side).map { values[($0 * DigitTensor.side)..<(($0 + 1) * DigitTensor.side)].joined(separator: " ") }

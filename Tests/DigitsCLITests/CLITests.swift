@@ -273,4 +273,37 @@ struct CLITests {
         #expect(Array(text.stdoutLines[1...28]) == single)
         #expect(try CLI.digits(["preprocess", "-", "-"]).status == 2)
     }
+
+    @Test("preprocess takes a --files-from list, folders with --recursive and --shard, as classify does")
+    func preprocessListsAndFolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digits-preprocess-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: "\(folder)/scans", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = ["a three.png", "b blank.png", "c seven.png"]
+        for (name, example) in zip(names, ["three-on-paper.png", "blank-paper.png", "seven.png"]) {
+            try FileManager.default.copyItem(atPath: "\(Self.examples)/\(example)", toPath: "\(folder)/scans/\(name)")
+        }
+        try Data("notes\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/scans/notes.txt"))
+        let paths = names.map { "\(folder)/scans/\($0)" }
+        let separately = try paths.map { try CLI.digits(["preprocess", "--json", $0]).stdout }.joined()
+
+        let walked = try CLI.digits(["preprocess", "--json", "--recursive", "\(folder)/scans"])
+        #expect(walked.status == 0)
+        #expect(walked.stdout == separately)
+        #expect(walked.stderrLines == ["digits: \(folder)/scans: 1 file skipped, not pictures (\(folder)/scans/notes.txt)"])
+
+        let list = "\(folder)/list"
+        try Data(paths.joined(separator: "\0").utf8).write(to: URL(fileURLWithPath: list))
+        let listed = try CLI.digits(["preprocess", "--json", "--files-from", list, "-0"])
+        #expect(listed.status == 0 && listed.stdout == separately)
+        let text = try CLI.digits(["preprocess", "--files-from", list, "-0"]).stdoutLines
+        #expect(text.filter { $0.hasPrefix("==> ") } == paths.map { "==> \($0) <==" })
+
+        let shards = try (0..<2).map { try CLI.digits(["preprocess", "--json", "--shard", "\($0)/2", "-r", "\(folder)/scans"]).stdoutLines }
+        #expect(shards[0] == [walked.stdoutLines[0], walked.stdoutLines[2]] && shards[1] == [walked.stdoutLines[1]])
+
+        let unwalked = try CLI.digits(["preprocess", "\(folder)/scans"])
+        #expect(unwalked.status == 1 && unwalked.stdout.isEmpty)
+        #expect(unwalked.stderrLines == ["digits: \(folder)/scans: is a folder; add --recursive to take the images in it"])
+    }
 }

@@ -11,9 +11,9 @@ import TestSupport
 struct ClearMessagesTests {
     static let examples = Fixtures.repositoryRoot.appendingPathComponent("Examples").path
 
-    @Test("a folder where a picture is expected is a folder, not a PNG file", arguments: ["ascii", "preprocess"])
-    func folderAsPicture(_ command: String) throws {
-        let result = try CommandRunner.digits([command, Self.examples])
+    @Test("a folder where a picture is expected is a folder, not a PNG file")
+    func folderAsPicture() throws {
+        let result = try CommandRunner.digits(["ascii", Self.examples])
         #expect(result.status == 1)
         #expect(result.stderr == "digits: \(Self.examples): is a folder, not an image\n")
     }

@@ -47,7 +47,7 @@ public struct ClassificationInput: Sendable {
     /// The picture, decoded by `decoder` when it is a file or bytes; a
     /// worker's first step in every batch run. Errors are about the input's
     /// label.
-    func decoded(with decoder: ImageDecoder) throws(DigitError) -> GrayImage {
+    public func decoded(with decoder: ImageDecoder) throws(DigitError) -> GrayImage {
         do throws(DigitError) {
             switch source {
             case .file(let path): return try decoder.decode(file: path)
