@@ -3,7 +3,7 @@ import DigitKit
 
 /// Which pictures a command reads: files and folders as arguments, a list
 /// of paths, images on standard input, and the share of them this process
-/// takes. Shared by the commands that classify many inputs.
+/// takes. Shared by classify, read and preprocess.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("files-from"), help: ArgumentHelp(
         "Also read the paths in this list file, one per line (- for standard input), after the arguments.", valueName: "list"),
