@@ -37,6 +37,12 @@ struct HostileInputTests {
         #expect(result.status == 1)
         #expect(result.stdoutLines.count == 2 && result.stdoutLines.allSatisfy { $0.hasPrefix("\(Self.good): 2 (") })
         #expect(result.stderrLines == Self.brokenFiles.map { "digits: \(Self.hostile($0.0)): \($0.1)" })
+        // preprocess, given the same files in a list, names the same causes.
+        let preprocessed = try CommandRunner.digits(["preprocess", "--json", "--files-from", "-"],
+                                                    stdin: Data(files.joined(separator: "\n").utf8))
+        #expect(preprocessed.status == 1)
+        #expect(preprocessed.stdoutLines.count == 2 && preprocessed.stdoutLines.allSatisfy { $0.hasPrefix("{\"file\": \"\(Self.good)\", \"tensor\": [") })
+        #expect(preprocessed.stderrLines == result.stderrLines)
     }
 
     @Test("unusual but valid pictures are read", arguments: [
@@ -69,6 +75,10 @@ struct HostileInputTests {
         ])
         let json = try CommandRunner.digits(["classify", "--json", named])
         #expect(json.stdout.contains("\"file\": \"\(named)\""))
+        let preprocessed = try CommandRunner.digits(["preprocess", folder, "\(folder)/missing.png", loop, named, "\(folder)/missing/deeper.png"])
+        #expect(preprocessed.status == 1)
+        #expect(preprocessed.stdoutLines.count == 29 && preprocessed.stdoutLines[0] == "==> \(named) <==")
+        #expect(preprocessed.stderrLines == result.stderrLines)
     }
 
     /// Root reads every file through the DAC_OVERRIDE and DAC_READ_SEARCH

@@ -52,6 +52,10 @@ struct InputPathTests {
         #expect(listed.status == 1)
         #expect(listed.stdoutLines == ["seven.png: 7 (100.0%)"])
         #expect(listed.stderrLines == ["digits: f.png: not a regular file (a FIFO)"])
+        let preprocessed = try Self.bash("printf 'f.png\\nseven.png\\n' | \"$DIGITS\" preprocess --json --files-from -", in: folder)
+        #expect(preprocessed.status == 1)
+        #expect(preprocessed.stdoutLines.count == 1 && preprocessed.stdout.hasPrefix("{\"file\": \"seven.png\", \"tensor\": ["))
+        #expect(preprocessed.stderrLines == ["digits: f.png: not a regular file (a FIFO)"])
         for command in ["ascii", "preprocess"] {
             let single = try Self.bash("\"$DIGITS\" \(command) f.png", in: folder)
             #expect(single.status == 1, "\(command)")
@@ -84,6 +88,11 @@ struct InputPathTests {
         let ascii = try Self.bash("\"$DIGITS\" preprocess --json $'walk/caf\\xe9.png'", in: folder)
         #expect(ascii.status == 0)
         #expect(try Self.json(ascii.stdout)["file_base64"] as? String == object["file_base64"] as? String)
+        for source in ["-0 --files-from list0", "-r walk"] {
+            let preprocessed = try Self.bash("\"$DIGITS\" preprocess --json \(source)", in: folder)
+            #expect(preprocessed.status == 0, "\(source)")
+            #expect(try Self.json(preprocessed.stdout)["file_base64"] as? String == object["file_base64"] as? String, "\(source)")
+        }
     }
 
     @Test("names with a line feed or an escape sequence stay on one line in text and on stderr")
@@ -159,6 +168,10 @@ struct InputPathTests {
         #expect(result.stderrLines.dropFirst(5) == ["digits: scans: 2 files skipped, not pictures (the first: scans/.DS_Store)"])
         #expect(result.stderrLines.contains("digits: scans/e.jpg: empty file"))
         #expect(result.stderrLines[0].hasPrefix("digits: scans/a.tif: a TIFF image, which digits does not read"))
+        let preprocessed = try Self.bash("\"$DIGITS\" preprocess -r scans", in: folder)
+        #expect(preprocessed.status == 1)
+        #expect(preprocessed.stderrLines == result.stderrLines)
+        #expect(preprocessed.stdoutLines.count == 29 && preprocessed.stdoutLines[0] == "==> scans/f.png <==")
     }
 
     @Test("a --files-from entry over 64 KiB is reported, and the list goes on")
@@ -171,6 +184,10 @@ struct InputPathTests {
         #expect(result.status == 1)
         #expect(result.stdoutLines == ["seven.png: 7 (100.0%)", "two.png: 2 (100.0%)"])
         #expect(result.stderrLines == ["digits: list: line 2 is longer than 65536 bytes; skipped"])
+        let preprocessed = try Self.bash("\"$DIGITS\" preprocess --json --files-from list", in: folder)
+        #expect(preprocessed.status == 1)
+        #expect(try preprocessed.stdoutLines.map { try Self.json($0)["file"] as? String } == ["seven.png", "two.png"])
+        #expect(preprocessed.stderrLines == result.stderrLines)
     }
 
     @Test("the shown form: as is when it can be, else $'...' that bash reads back as the same bytes", arguments: [
