@@ -74,7 +74,7 @@ struct InputOptions: ParsableArguments {
             }
             let listed = list.map { AnySequence(FileList(path: $0.0, separator: $0.1)) } ?? AnySequence([])
             let all = [AnySequence(arguments), listed].lazy.joined()
-            let selected = (shard.map { AnySequence($0.select(all)) } ?? AnySequence(all)).makeIterator()
+            let selected = (shard.map { AnySequence($0.selectPictures(all)) } ?? AnySequence(all)).makeIterator()
             var taken = 0
             return AnyIterator {
                 guard let next = selected.next() else {

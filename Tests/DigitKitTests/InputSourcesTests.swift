@@ -75,6 +75,22 @@ struct InputSourcesTests {
         #expect(Set(seen).count == 50)
     }
 
+    @Test("shards of pictures: an input that failed before any picture was read is in every shard and takes no position",
+          arguments: [2, 3])
+    func failuresInEveryShard(count: Int) throws {
+        let files = (0..<10).map { ClassificationInput.file("f\($0)") }
+        let failure = { (name: String) in
+            ClassificationInput(source: .failure(DigitError(.unreadableFile, "no such file")), origin: InputOrigin(name: name))
+        }
+        let inputs = [failure("list")] + files.prefix(4) + [failure("scans")] + files.dropFirst(4)
+        for index in 0..<count {
+            let shard = try InputShard(index: index, count: count)
+            let part = Self.names(shard.selectPictures(inputs))
+            #expect(part.filter { !$0.hasPrefix("f") } == ["list", "scans"])
+            #expect(part.filter { $0.hasPrefix("f") } == Self.names(shard.select(files)))
+        }
+    }
+
     @Test("shard syntax is checked", arguments: ["2/2", "-1/3", "1/0", "1", "a/b", "1/2/3", ""])
     func badShards(text: String) {
         #expect(throws: DigitError.self) { try InputShard(parsing: text) }

@@ -92,6 +92,12 @@ struct AtScaleCLITests {
         let key = { (row: String) in row.components(separatedBy: ",").prefix(4).joined(separator: ",") }
         #expect(rows.map(key).sorted() == whole.stdoutLines.dropFirst().map(key).sorted())
         #expect(try CommandRunner.digits(["classify", "--shard", "3/3", files[0]]).status == 2)
+        // A list that cannot be read fails every process, not only the one whose share it would be.
+        for index in 0..<count {
+            let part = try CommandRunner.digits(["classify", "--shard", "\(index)/\(count)", "--files-from", "/no/list"])
+            #expect(part.status == 1)
+            #expect(part.stderrLines == ["digits: /no/list: no such file"])
+        }
     }
 
     @Test("concatenated PNGs on standard input: one result each, in order, with their index")

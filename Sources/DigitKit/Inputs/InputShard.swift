@@ -35,4 +35,20 @@ public struct InputShard: Sendable, Equatable {
     public func select<Inputs: Sequence>(_ inputs: Inputs) -> some Sequence<Inputs.Element> {
         inputs.lazy.enumerated().filter { contains(position: $0.offset) }.map(\.element)
     }
+
+    /// This shard's inputs among `inputs`, lazily, as `select` takes them,
+    /// but for an input that failed before any picture was read (a list or a
+    /// folder that cannot be read, a folder given without --recursive): that
+    /// one is in every shard and takes no position, so that every process of
+    /// a sharded run reports it instead of one failing and the rest exiting 0.
+    public func selectPictures<Inputs: Sequence<ClassificationInput>>(_ inputs: Inputs) -> some Sequence<ClassificationInput> {
+        sequence(state: (inputs: inputs.makeIterator(), position: 0)) { state in
+            while let input = state.inputs.next() {
+                if case .failure = input.source { return input }
+                defer { state.position += 1 }
+                if contains(position: state.position) { return input }
+            }
+            return nil
+        }
+    }
 }
