@@ -9,9 +9,9 @@ extension Digits {
         static let configuration = CommandConfiguration(
             abstract: "Print the 784 normalized values the model would be given for pictures (PNG, JPEG, PNM).",
             discussion: """
-                Text: 28 lines of 28 values, row by row; with several pictures (files, a \
-                --files-from list, folders with --recursive) each picture's lines follow a \
-                line "==> FILE <==". --json: one line per picture, \
+                Text: 28 lines of 28 values, row by row; unless one FILE (or -) is given \
+                alone, each picture's lines follow a line "==> FILE <==". - reads one \
+                picture from standard input. --json: one line per picture, \
                 {"file": ..., "tensor": [784 values]}, or {"file": ..., "tensor": null, \
                 "reason": "no digit found"}. Values are float32 in their shortest exact form.
 

@@ -289,6 +289,7 @@ struct CLITests {
 
         let walked = try CLI.digits(["preprocess", "--json", "--recursive", "\(folder)/scans"])
         #expect(walked.status == 0)
+        try #require(walked.stdoutLines.count == 3)
         #expect(walked.stdout == separately)
         #expect(walked.stderrLines == ["digits: \(folder)/scans: 1 file skipped, not pictures (\(folder)/scans/notes.txt)"])
 
@@ -296,8 +297,19 @@ struct CLITests {
         try Data(paths.joined(separator: "\0").utf8).write(to: URL(fileURLWithPath: list))
         let listed = try CLI.digits(["preprocess", "--json", "--files-from", list, "-0"])
         #expect(listed.status == 0 && listed.stdout == separately)
-        let text = try CLI.digits(["preprocess", "--files-from", list, "-0"]).stdoutLines
-        #expect(text.filter { $0.hasPrefix("==> ") } == paths.map { "==> \($0) <==" })
+        let text = try CLI.digits(["preprocess", "--files-from", list, "-0"])
+        #expect(text.status == 0 && text.stdoutLines.count == 29 + 2 + 29)
+        #expect(text.stdoutLines.filter { $0.hasPrefix("==> ") } == paths.map { "==> \($0) <==" })
+
+        // A header unless one FILE or - is given alone: a list of one has it, - beside a file too.
+        try Data(paths[0].utf8).write(to: URL(fileURLWithPath: list))
+        let one = try CLI.digits(["preprocess", "--files-from", list]).stdoutLines
+        #expect(one.count == 29 && one[0] == "==> \(paths[0]) <==")
+        let seven = try Data(contentsOf: URL(fileURLWithPath: paths[2]))
+        let piped = try CLI.digits(["preprocess", "-"], stdin: seven)
+        #expect(piped.status == 0 && piped.stdoutLines.count == 28 && !piped.stdout.contains("==>"))
+        let beside = try CLI.digits(["preprocess", paths[0], "-"], stdin: seven).stdoutLines
+        #expect(beside.count == 58 && beside[29] == "==> - <==" && Array(beside[30...]) == piped.stdoutLines)
 
         let shards = try (0..<2).map { try CLI.digits(["preprocess", "--json", "--shard", "\($0)/2", "-r", "\(folder)/scans"]).stdoutLines }
         #expect(shards[0] == [walked.stdoutLines[0], walked.stdoutLines[2]] && shards[1] == [walked.stdoutLines[1]])

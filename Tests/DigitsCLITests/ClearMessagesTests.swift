@@ -27,6 +27,9 @@ struct ClearMessagesTests {
         #expect(result.status == 1)
         #expect(result.stderr == "digits: \(Self.examples): is a folder, not an image\n")
         #expect(result.stdoutLines.count == 1 && result.stdoutLines[0].hasPrefix("\(Self.examples)/seven.png: 7 "))
+        let preprocessed = try CommandRunner.digits(["preprocess", "--json", "--files-from", list])
+        #expect(preprocessed.status == 1 && preprocessed.stderr == result.stderr)
+        #expect(preprocessed.stdoutLines.count == 1 && preprocessed.stdout.hasPrefix("{\"file\": \"\(Self.examples)/seven.png\", \"tensor\": ["))
     }
 
     @Test("a negative value is refused for its value, not as a missing one", arguments: [
