@@ -37,6 +37,8 @@ struct InputSourcesTests {
         #expect(runaway.count == 2)
         if case .failure(let error) = runaway.first?.source { #expect(error.message == "line 1 is longer than 65536 bytes; skipped") } else { Issue.record("expected a failure") }
         #expect(runaway.last?.origin.name == "\(folder)/after.png")
+        try Data("-\n\(folder)/x.png\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/dash"))
+        #expect(Self.names(FileList(path: "\(folder)/dash", separator: .newline)) == ["./-", "\(folder)/x.png"])
     }
 
     @Test("a folder: every picture by content or name, sorted, sub-folders included, links to folders not followed")

@@ -8,7 +8,8 @@ internal import Musl
 /// read as they are needed, so that a list of millions of paths is never
 /// held in memory. Empty entries are skipped; in line mode a trailing "\r"
 /// (a list written on Windows) is dropped. Paths are taken as bytes, as the
-/// system gives them (InputPath), whatever their encoding.
+/// system gives them (InputPath), whatever their encoding; an entry "-" is
+/// the file named "-" (shown "./-"), never standard input.
 ///
 /// An entry longer than `maxEntryBytes` is not a path: it gives one failed
 /// input naming the list and the entry ("line 3 is longer than ..."), and
@@ -66,7 +67,7 @@ public struct FileList: Sequence, IteratorProtocol {
         do throws(DigitError) {
             while let entry = try nextEntry() {
                 guard let path = entry else { return failed(tooLong(entriesRead)) }
-                if !path.isEmpty { return .file(InputPath(bytes: path)) }
+                if !path.isEmpty { return .file(Self.entryPath(path)) }
             }
         } catch {
             finished = true
@@ -76,6 +77,13 @@ public struct FileList: Sequence, IteratorProtocol {
         finished = true
         closeList()
         return nil
+    }
+
+    /// A list names files: an entry "-" is the file of that name, not
+    /// standard input (which may be the list itself), so it becomes "./-".
+    static func entryPath(_ entry: [UInt8]) -> InputPath {
+        let path = InputPath(bytes: entry)
+        return path.isStandardInput ? InputPath("./-") : path
     }
 
     /// A failed input named by the list.
