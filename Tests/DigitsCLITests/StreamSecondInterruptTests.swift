@@ -40,7 +40,8 @@ struct StreamSecondInterruptTests {
     /// Reads `pipe` until it holds `text` or `seconds` have passed.
     static func waitForLine(on pipe: Pipe, containing text: String, seconds: Double) -> Bool {
         let found = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // A thread of its own: a block on a busy global queue may start after the timeout.
+        Thread {
             var seen = Data()
             while true {
                 let chunk = pipe.fileHandleForReading.availableData
@@ -51,7 +52,7 @@ struct StreamSecondInterruptTests {
                     return
                 }
             }
-        }
+        }.start()
         return found.wait(timeout: .now() + seconds) == .success
     }
 }

@@ -151,10 +151,13 @@ struct ServeLimitsTests {
         let server = try ServerUnderTest.ready(["--max-delay-ms", "800", "--drain-seconds", "5"])
         let inFlight = ResponseSlots(1)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // Its own thread: a block on the global queue waited over 10 s in
+        // a sanitized run, where other tests' pipe readers held its threads,
+        // and then met a server already stopped.
+        Thread {
             do { inFlight.set(0, try server.post("/v1/classify", file: seven)) } catch { inFlight.fail(0, error) }
             done.signal()
-        }
+        }.start()
         // SIGTERM only once the server has the picture: in progress, or
         // already answered (a lone picture is forwarded at once). A request
         // whose head it had not yet read would be refused, not answered,

@@ -34,13 +34,15 @@ package enum CommandRunner {
         signal(SIGPIPE, SIG_IGN)
         try process.run()
         // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+        // A thread of its own, not the global queue: hundreds of readers blocked
+        // there at once starved other tests' blocks for seconds.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async {
+        Thread {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
-        }
+        }.start()
         if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()

@@ -23,7 +23,8 @@ package final class RunningCommand: @unchecked Sendable {
         try process.run()
         for (pipe, isOutput) in [(output, true), (errors, false)] {
             group.enter()
-            DispatchQueue.global().async {
+            // A thread of its own, not the global queue (see CommandRunner.run).
+            Thread {
                 // Read as it comes, so that the test can wait for a line.
                 while true {
                     let chunk = pipe.fileHandleForReading.availableData
@@ -34,7 +35,7 @@ package final class RunningCommand: @unchecked Sendable {
                     if chunk.isEmpty { break }
                 }
                 self.group.leave()
-            }
+            }.start()
         }
     }
 
