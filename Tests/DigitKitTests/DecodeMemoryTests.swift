@@ -49,16 +49,19 @@ struct DecodeMemoryTests {
     func waitsForTheBudget() throws {
         let budget = DecodeMemoryBudget(perPicture: 100, total: 150)
         let entered = DispatchSemaphore(value: 0), leave = DispatchSemaphore(value: 0), secondDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // Threads of their own, not the global queue: with hundreds of tests
+        // running side by side its threads can all be taken, and a block
+        // queued there may not start within the waits below.
+        Thread {
             try? budget.withReservation(100, for: "first") { () throws(DigitError) in
                 entered.signal()
                 leave.wait()
             }
-        }
-        entered.wait()
-        DispatchQueue.global().async {
+        }.start()
+        try #require(entered.wait(timeout: .now() + 10) == .success)
+        Thread {
             _ = try? budget.withReservation(100, for: "second") { () throws(DigitError) in secondDone.signal() }
-        }
+        }.start()
         #expect(secondDone.wait(timeout: .now() + 0.5) == .timedOut, "100 + 100 is over the 150 of all together")
         leave.signal()
         #expect(secondDone.wait(timeout: .now() + 10) == .success)
