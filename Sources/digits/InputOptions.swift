@@ -24,7 +24,7 @@ struct InputOptions: ParsableArguments {
         valueName: "I/N"))
     var shardArgument: String?
 
-    @Argument(help: ArgumentHelp("Image files or (with --recursive) folders; - reads images from standard input.", valueName: "file"),
+    @Argument(help: ArgumentHelp("Image files or (with --recursive) folders; - reads standard input (the overview above says what it may hold).", valueName: "file"),
               completion: .file())
     var files: [String] = []
 

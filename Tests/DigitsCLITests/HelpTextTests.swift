@@ -22,6 +22,19 @@ struct HelpTextTests {
         }
     }
 
+    @Test("what - holds is said once, in each command's overview: several images for classify and read, one for preprocess")
+    func standardInputInOverview() throws {
+        for (command, holds) in [("classify", "images on standard input"), ("read", "images on standard input"),
+                                 ("preprocess", "reads one picture from standard input")] {
+            let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            let parts = text.components(separatedBy: "USAGE:")
+            try #require(parts.count == 2, "\(command): \(text)")
+            #expect(parts[0].contains(holds), "\(command): \(parts[0])")
+            #expect(!parts[1].contains("reads images"), "\(command): \(parts[1])")
+        }
+    }
+
     @Test("ascii and preprocess, which run no classifier, list no exit status about the model, only the locator")
     func pictureCommandsExitStatus() throws {
         for command in ["ascii", "preprocess"] {
