@@ -13,11 +13,17 @@ struct HelpTextTests {
         return result.stdout
     }
 
+    /// `help(command)` on one line, runs of spaces made one: phrases the
+    /// help wraps across lines can be searched for.
+    static func flatHelp(_ command: String) throws -> String {
+        try help(command).replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+    }
+
     @Test("each default is stated once")
     func defaultsOnce() throws {
         for command in ["classify", "read", "stream", "serve", "eval"] {
-            let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            let text = try Self.flatHelp(command)
             #expect(text.range(of: #"\(default [^)]*\)\. \(default: "#, options: .regularExpression) == nil, "\(command): \(text)")
         }
     }
@@ -26,8 +32,7 @@ struct HelpTextTests {
     func standardInputInOverview() throws {
         for (command, holds) in [("classify", "images on standard input"), ("read", "images on standard input"),
                                  ("preprocess", "reads one picture from standard input")] {
-            let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            let text = try Self.flatHelp(command)
             let parts = text.components(separatedBy: "USAGE:")
             try #require(parts.count == 2, "\(command): \(text)")
             #expect(parts[0].contains(holds), "\(command): \(parts[0])")
@@ -38,8 +43,7 @@ struct HelpTextTests {
     @Test("ascii and preprocess, which run no classifier, list no exit status about the model, only the locator")
     func pictureCommandsExitStatus() throws {
         for command in ["ascii", "preprocess"] {
-            let text = try Self.help(command).replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            let text = try Self.flatHelp(command)
             let exitStatus = try #require(text.range(of: "Exit status:").map { String(text[$0.lowerBound...]) })
                 .components(separatedBy: "USAGE:")[0]
             #expect(exitStatus.hasPrefix("Exit status: 0 the picture was read"), "\(command)")
@@ -57,8 +61,7 @@ struct HelpTextTests {
 
     @Test("stream's webcam command keeps ffmpeg's banner off the live screen, and --threads says stream's default")
     func streamHelp() throws {
-        let text = try Self.help("stream").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+        let text = try Self.flatHelp("stream")
         #expect(text.contains("ffmpeg -loglevel error -f v4l2"))
         #expect(text.contains("stream: one)"))
     }
