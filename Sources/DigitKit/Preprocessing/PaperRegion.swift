@@ -78,12 +78,19 @@ struct PaperRegion {
     /// The box around the region; nil when there is none.
     var bounds: BoundingBox? {
         guard let mask else { return nil }
-        var box: BoundingBox?
-        for (index, inside) in mask.enumerated() where inside {
-            let pixel = BoundingBox(minX: index % width, minY: index / width, maxX: index % width, maxY: index / width)
-            if box == nil { box = pixel } else { box!.include(pixel) }
+        // Row by row with plain integers: a box grown pixel by pixel through
+        // an optional was a few percent of a photo on a desk, which asks twice.
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        mask.withUnsafeBufferPointer { mask in
+            for y in 0..<height {
+                let row = y &* width
+                guard let first = (0..<width).first(where: { mask[row &+ $0] }) else { continue }
+                let last = (first..<width).last(where: { mask[row &+ $0] })!
+                (minX, maxX) = (min(minX, first), max(maxX, last))
+                (minY, maxY) = (min(minY, y), y)
+            }
         }
-        return box
+        return maxY < 0 ? nil : BoundingBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
     }
 
     /// Whether pixel `index` (y * width + x) counts.
@@ -143,13 +150,30 @@ struct PaperRegion {
         guard edgeSharpness(raster, boundary: boundary, scale: scale) >= 0.35 * contrast else { return none(share) }
         let region = whole.eroded(times: 2)
         let columns = (0..<raster.width).map { min(Int((Double($0) + 0.5) * scale), coarseWidth - 1) }
-        var mask = [Bool](repeating: false, count: raster.width * raster.height)
-        for y in 0..<raster.height {
-            let row = min(Int((Double(y) + 0.5) * scale), coarseHeight - 1)
-            for x in 0..<raster.width { mask[y * raster.width + x] = region[columns[x], row] }
+        return PaperRegion(width: raster.width, height: raster.height,
+                           mask: upscaled(region, width: raster.width, height: raster.height, columns: columns, scale: scale),
+                           borderBrightShare: small ? 0 : share, isWindow: isWindow)
+    }
+
+    /// `region`'s cells as one flag per pixel of a `width` x `height`
+    /// picture: pixel (x, y) takes cell (`columns[x]`, its row at `scale`).
+    /// Pixel rows of one cell row are alike, so each cell row is spelled
+    /// out once and copied; cell by cell, this was a few percent of a photo.
+    static func upscaled(_ region: CellGrid<Bool>, width: Int, height: Int, columns: [Int], scale: Double) -> [Bool] {
+        [Bool](unsafeUninitializedCapacity: width * height) { mask, initialized in
+            var spelled = -1
+            for y in 0..<height {
+                let row = min(Int((Double(y) + 0.5) * scale), region.height - 1)
+                let out = mask.baseAddress! + y * width
+                if row == spelled {
+                    out.initialize(from: out - width, count: width)
+                } else {
+                    for x in 0..<width { (out + x).initialize(to: region[columns[x], row]) }
+                    spelled = row
+                }
+            }
+            initialized = width * height
         }
-        return PaperRegion(width: raster.width, height: raster.height, mask: mask, borderBrightShare: small ? 0 : share,
-                           isWindow: isWindow)
     }
 
     /// Whether the dark group `window` (`filled`, its holes filled) holds a

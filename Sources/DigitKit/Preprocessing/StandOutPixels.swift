@@ -211,8 +211,11 @@ struct StandOutPixels {
             // histogram's scattered increments do not.
             var quietCount = 0, count = 0
             if let mask = region.mask {
+                // The lazy static read once: read in the loop, its
+                // initialization check ran for every pixel.
+                let quiet = quietMillionths
                 for index in residuals.indices where mask[index] {
-                    quietCount &+= isQuiet(residuals[index])
+                    quietCount &+= isQuiet(residuals[index], quiet: quiet)
                     count &+= 1
                 }
             } else {
@@ -230,8 +233,8 @@ struct StandOutPixels {
     /// with no branch, so that noise mispredicts nothing and the count
     /// vectorizes (docs/decisions.md, "Stand-out pixels").
     @inline(__always)
-    static func isQuiet(_ residual: Int32) -> Int {
-        Int((Int64(quietMillionths) &- Int64(residual.magnitude)) >> 63 &+ 1)
+    static func isQuiet(_ residual: Int32, quiet: UInt32 = quietMillionths) -> Int {
+        Int((Int64(quiet) &- Int64(residual.magnitude)) >> 63 &+ 1)
     }
 
     /// How many residuals are quiet (`isQuiet`), eight at a time: each lane

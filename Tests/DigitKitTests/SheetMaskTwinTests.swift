@@ -1,0 +1,91 @@
+@testable import DigitKit
+import Testing
+import TestSupport
+
+/// The sheet mask's fast loops (`PaperRegion.bounds`, `PaperRegion.upscaled`,
+/// `LocatedInk.within`) against plain twins written pixel by pixel, on
+/// seeded random masks and maps.
+@Suite("Sheet mask: fast loops and their plain twins")
+struct SheetMaskTwinTests {
+    /// A mask of `width` x `height` whose pixels are set with probability
+    /// `share`, or a sheet-like rectangle when `share` is nil.
+    static func mask(width: Int, height: Int, share: Double?, _ random: inout SplitMix64) -> [Bool] {
+        guard let share else {
+            let x0 = Int.random(in: 0..<width, using: &random), y0 = Int.random(in: 0..<height, using: &random)
+            let x1 = Int.random(in: x0..<width, using: &random), y1 = Int.random(in: y0..<height, using: &random)
+            return (0..<(width * height)).map { (x0...x1).contains($0 % width) && (y0...y1).contains($0 / width) }
+        }
+        return (0..<(width * height)).map { _ in Double.random(in: 0..<1, using: &random) < share }
+    }
+
+    /// The box around the set pixels, grown one pixel at a time.
+    static func plainBounds(_ mask: [Bool], width: Int) -> BoundingBox? {
+        var box: BoundingBox?
+        for (index, inside) in mask.enumerated() where inside {
+            let pixel = BoundingBox(minX: index % width, minY: index / width, maxX: index % width, maxY: index / width)
+            if box == nil { box = pixel } else { box!.include(pixel) }
+        }
+        return box
+    }
+
+    @Test("bounds is the box a pixel-by-pixel pass grows", arguments: [nil, 0, 0.0005, 0.01, 0.5, 1] as [Double?])
+    func bounds(share: Double?) {
+        var random = SplitMix64(seed: 31)
+        for (width, height) in [(1, 1), (7, 3), (64, 48), (400, 300), (301, 517)] {
+            let mask = Self.mask(width: width, height: height, share: share, &random)
+            let region = PaperRegion(width: width, height: height, mask: mask, borderBrightShare: 0)
+            #expect(region.bounds == Self.plainBounds(mask, width: width), "\(width)x\(height), share \(String(describing: share))")
+        }
+    }
+
+    @Test("upscaled gives each pixel its cell, as a lookup per pixel does")
+    func upscaled() {
+        var random = SplitMix64(seed: 32)
+        for (width, height) in [(400, 300), (300, 400), (64, 64), (523, 97), (48, 200)] {
+            let scale = Double(PaperRegion.side) / Double(max(width, height))
+            let cellsWide = max(1, Int((Double(width) * scale + 0.5).rounded(.down)))
+            let cellsHigh = max(1, Int((Double(height) * scale + 0.5).rounded(.down)))
+            let cells = Self.mask(width: cellsWide, height: cellsHigh, share: 0.4, &random)
+            let region = CellGrid(width: cellsWide, height: cellsHigh, cells: cells)
+            let columns = (0..<width).map { min(Int((Double($0) + 0.5) * scale), cellsWide - 1) }
+            var plain = [Bool](repeating: false, count: width * height)
+            for y in 0..<height {
+                let row = min(Int((Double(y) + 0.5) * scale), cellsHigh - 1)
+                for x in 0..<width { plain[y * width + x] = region[columns[x], row] }
+            }
+            #expect(PaperRegion.upscaled(region, width: width, height: height, columns: columns, scale: scale) == plain,
+                    "\(width)x\(height)")
+        }
+    }
+
+    @Test("within zeroes the map off the sheet and counts what is on it, as a branchy loop does")
+    func within() {
+        var random = SplitMix64(seed: 33)
+        for (width, height, share) in [(128, 96, 0.6), (400, 300, 0.9), (50, 70, 0.1), (33, 17, 1.0)] {
+            let mask = Self.mask(width: width, height: height, share: share, &random)
+            let values = (0..<(width * height)).map { _ in
+                Double.random(in: 0..<1, using: &random) < 0.8 ? Double.random(in: 0..<0.3, using: &random)
+                    : Double.random(in: 0...1, using: &random)
+            }
+            let look = LocatedInk(probabilities: Raster(width: width, height: height, values: values), peak: 1, pixelSize: 2)
+            var plainValues = values, offSheet = false, peak = 0.0, inkCount = 0
+            for index in plainValues.indices {
+                if mask[index] {
+                    peak = max(peak, values[index])
+                    if values[index] >= LocatedInk.inkLevel { inkCount += 1 }
+                } else {
+                    if values[index] >= LocatedInk.keepLevel { offSheet = true }
+                    plainValues[index] = 0
+                }
+            }
+            let sheet = PaperRegion(width: width, height: height, mask: mask, borderBrightShare: 0)
+            let within = look.within(sheet)
+            #expect((within != nil) == offSheet, "\(width)x\(height)")
+            if let within {
+                #expect(within.probabilities.values == plainValues)
+                #expect(within.peak == peak)
+                #expect(within.inkPixels == Int((Double(inkCount) / 4).rounded()))
+            }
+        }
+    }
+}
