@@ -2,10 +2,10 @@
 import Testing
 import TestSupport
 
-/// The sheet mask's fast loops (`PaperRegion.bounds`, `PaperRegion.upscaled`,
-/// `LocatedInk.within`) against plain twins written pixel by pixel, on
-/// seeded random masks and maps.
-@Suite("Sheet mask: fast loops and their plain twins")
+/// The sheet's fast loops (`PaperRegion.bounds`, `PaperRegion.upscaled`,
+/// `PaperRegion.edgeSharpness`, `LocatedInk.within`) against plain twins
+/// written pixel by pixel, on seeded random masks, pictures and maps.
+@Suite("Sheet and mask: fast loops and their plain twins")
 struct SheetMaskTwinTests {
     /// A mask of `width` x `height` whose pixels are set with probability
     /// `share`, or a sheet-like rectangle when `share` is nil.
@@ -35,6 +35,46 @@ struct SheetMaskTwinTests {
             let mask = Self.mask(width: width, height: height, share: share, &random)
             let region = PaperRegion(width: width, height: height, mask: mask, borderBrightShare: 0)
             #expect(region.bounds == Self.plainBounds(mask, width: width), "\(width)x\(height), share \(String(describing: share))")
+        }
+    }
+
+    /// The steepest two-pixel step in the window of three cells each way
+    /// around every boundary cell, made pixel by pixel for each window.
+    static func plainEdgeSharpness(_ raster: Raster, boundary: CellGrid<Bool>, scale: Double) -> Double {
+        let width = raster.width, height = raster.height
+        var steps: [Double] = []
+        for cy in 0..<boundary.height {
+            for cx in 0..<boundary.width where boundary[cx, cy] {
+                let x0 = Int(Double(cx - 1) / scale), x1 = min(width, Int(Double(cx + 2) / scale))
+                let y0 = Int(Double(cy - 1) / scale), y1 = min(height, Int(Double(cy + 2) / scale))
+                guard x1 > x0, y1 > y0 else { continue }
+                var steepest = 0.0
+                for y in y0..<y1 { for x in x0..<x1 { steepest = max(steepest, PaperRegion.steepestStep(raster, x, y)) } }
+                steps.append(steepest)
+            }
+        }
+        return steps.isEmpty ? 0 : RobustStatistics.lowerMedian(steps)
+    }
+
+    @Test("edgeSharpness makes each cell's steepest step once and gives what every window's pixels give")
+    func edgeSharpness() {
+        var random = SplitMix64(seed: 34)
+        for (width, height, share) in [(512, 384, 0.3), (384, 512, 0.05), (400, 400, 1.0), (97, 523, 0.5), (64, 48, 0.2)] {
+            let scale = Double(PaperRegion.side) / Double(max(width, height))
+            let cellsWide = max(1, Int((Double(width) * scale + 0.5).rounded(.down)))
+            let cellsHigh = max(1, Int((Double(height) * scale + 0.5).rounded(.down)))
+            // A sheet with a soft edge on grain, so that the windows' steepest steps differ.
+            let values = (0..<(width * height)).map { index -> Double in
+                let x = index % width, y = index / width
+                let sheet = (width / 5..<(4 * width / 5)).contains(x) && (height / 6..<(5 * height / 6)).contains(y)
+                return (sheet ? 200 : 60) + Double.random(in: -20...20, using: &random)
+            }
+            let raster = Raster(width: width, height: height, values: values)
+            var boundary = CellGrid(width: cellsWide, height: cellsHigh, cells: Self.mask(width: cellsWide, height: cellsHigh,
+                                                                                       share: share, &random))
+            for y in 0..<cellsHigh { for x in 0..<cellsWide where boundary.isOnFrame(x: x, y: y) { boundary[x, y] = false } }
+            #expect(PaperRegion.edgeSharpness(raster, boundary: boundary, scale: scale)
+                    == Self.plainEdgeSharpness(raster, boundary: boundary, scale: scale), "\(width)x\(height)")
         }
     }
 

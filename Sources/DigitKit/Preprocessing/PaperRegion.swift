@@ -230,28 +230,50 @@ struct PaperRegion {
 
     /// The median over the boundary cells of the steepest two-pixel step
     /// (across or down) in `raster` within the cell and the cells beside it.
+    /// The boundary's cells are off the grid's frame, as `find` makes them.
     static func edgeSharpness(_ raster: Raster, boundary: CellGrid<Bool>, scale: Double) -> Double {
         let width = raster.width, height = raster.height
-        func step(_ x: Int, _ y: Int) -> Double {
-            var steepest = 0.0
-            if x > 0 && x < width - 1 { steepest = abs(raster[x + 1, y] - raster[x - 1, y]) }
-            if y > 0 && y < height - 1 { steepest = max(steepest, abs(raster[x, y + 1] - raster[x, y - 1])) }
-            return steepest
+        // A cell's pixels along one axis start at this one, within the picture.
+        func edge(_ cell: Int, _ size: Int) -> Int { min(size, Int(Double(cell) / scale)) }
+        // The steepest step in each cell, made when a boundary cell first
+        // asks: the windows of neighbouring boundary cells overlap, and a
+        // pixel's step was made for each window holding it, up to nine times.
+        var cellSteepest = [Double](repeating: -1, count: boundary.cells.count)
+        func cellMaximum(_ cx: Int, _ cy: Int) -> Double {
+            let index = cy * boundary.width + cx
+            if cellSteepest[index] >= 0 { return cellSteepest[index] }
+            var found = 0.0
+            for y in edge(cy, height)..<edge(cy + 1, height) {
+                for x in edge(cx, width)..<edge(cx + 1, width) { found = max(found, steepestStep(raster, x, y)) }
+            }
+            cellSteepest[index] = found
+            return found
         }
         var steps: [Double] = []
         for cy in 0..<boundary.height {
             for cx in 0..<boundary.width where boundary[cx, cy] {
+                precondition(!boundary.isOnFrame(x: cx, y: cy))
                 let x0 = Int(Double(cx - 1) / scale), x1 = min(width, Int(Double(cx + 2) / scale))
                 let y0 = Int(Double(cy - 1) / scale), y1 = min(height, Int(Double(cy + 2) / scale))
                 guard x1 > x0, y1 > y0 else { continue }
+                // The window x0..<x1, y0..<y1 is the three cells each way around this one.
                 var steepest = 0.0
-                for y in y0..<y1 {
-                    for x in x0..<x1 { steepest = max(steepest, step(x, y)) }
+                for ny in (cy - 1)...(cy + 1) {
+                    for nx in (cx - 1)...(cx + 1) { steepest = max(steepest, cellMaximum(nx, ny)) }
                 }
                 steps.append(steepest)
             }
         }
         return steps.isEmpty ? 0 : RobustStatistics.lowerMedian(steps)
+    }
+
+    /// The larger of the two-pixel steps across and down through (x, y);
+    /// 0 along an axis at the picture's border.
+    static func steepestStep(_ raster: Raster, _ x: Int, _ y: Int) -> Double {
+        var steepest = 0.0
+        if x > 0 && x < raster.width - 1 { steepest = abs(raster[x + 1, y] - raster[x - 1, y]) }
+        if y > 0 && y < raster.height - 1 { steepest = max(steepest, abs(raster[x, y + 1] - raster[x, y - 1])) }
+        return steepest
     }
 }
 
