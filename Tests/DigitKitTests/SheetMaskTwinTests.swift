@@ -61,8 +61,7 @@ struct SheetMaskTwinTests {
         var random = SplitMix64(seed: 34)
         for (width, height, share) in [(512, 384, 0.3), (384, 512, 0.05), (400, 400, 1.0), (97, 523, 0.5), (64, 48, 0.2)] {
             let scale = Double(PaperRegion.side) / Double(max(width, height))
-            let cellsWide = max(1, Int((Double(width) * scale + 0.5).rounded(.down)))
-            let cellsHigh = max(1, Int((Double(height) * scale + 0.5).rounded(.down)))
+            let cellsWide = PaperRegion.cellCount(width, scale: scale), cellsHigh = PaperRegion.cellCount(height, scale: scale)
             // A sheet with a soft edge on grain, so that the windows' steepest steps differ.
             let values = (0..<(width * height)).map { index -> Double in
                 let x = index % width, y = index / width
@@ -83,8 +82,7 @@ struct SheetMaskTwinTests {
         var random = SplitMix64(seed: 32)
         for (width, height) in [(400, 300), (300, 400), (64, 64), (523, 97), (48, 200)] {
             let scale = Double(PaperRegion.side) / Double(max(width, height))
-            let cellsWide = max(1, Int((Double(width) * scale + 0.5).rounded(.down)))
-            let cellsHigh = max(1, Int((Double(height) * scale + 0.5).rounded(.down)))
+            let cellsWide = PaperRegion.cellCount(width, scale: scale), cellsHigh = PaperRegion.cellCount(height, scale: scale)
             let cells = Self.mask(width: cellsWide, height: cellsHigh, share: 0.4, &random)
             let region = CellGrid(width: cellsWide, height: cellsHigh, cells: cells)
             let columns = (0..<width).map { min(Int((Double($0) + 0.5) * scale), cellsWide - 1) }

@@ -97,6 +97,9 @@ struct PaperRegion {
     @inline(__always)
     func contains(_ index: Int) -> Bool { mask?[index] ?? true }
 
+    /// How many cells of the coarse grid `find` searches span `pixels` at `scale` cells per pixel.
+    static func cellCount(_ pixels: Int, scale: Double) -> Int { max(1, Int((Double(pixels) * scale + 0.5).rounded(.down))) }
+
     /// The sheet in `raster`, if there is one; with `windows`, a window in a light frame too.
     static func find(in raster: Raster, windows: Bool = false) -> PaperRegion {
         // Below `minimumSide` only a window is looked for, on the picture itself, and its border's share is not kept.
@@ -106,8 +109,7 @@ struct PaperRegion {
         }
         guard !small || windows && min(raster.width, raster.height) >= minimumWindowSide else { return none(0) }
         let scale = small ? 1 : Double(side) / Double(max(raster.width, raster.height))
-        let coarseWidth = max(1, Int((Double(raster.width) * scale + 0.5).rounded(.down)))
-        let coarseHeight = max(1, Int((Double(raster.height) * scale + 0.5).rounded(.down)))
+        let coarseWidth = cellCount(raster.width, scale: scale), coarseHeight = cellCount(raster.height, scale: scale)
         let shrunk = AreaResampler.resize(raster, targetWidth: coarseWidth, targetHeight: coarseHeight)
         let coarse = CellGrid(width: coarseWidth, height: coarseHeight, cells: shrunk.values)
             .windowed(radius: 1, repeatEdges: true, RobustStatistics.lowerMedian(reordering:))
