@@ -237,8 +237,8 @@ struct PaperRegion {
         let width = raster.width, height = raster.height
         // A cell's pixels along one axis start at this one, within the picture.
         func edge(_ cell: Int, _ size: Int) -> Int { min(size, Int(Double(cell) / scale)) }
-        // The steepest step in each cell, made when a boundary cell first
-        // asks: the windows of neighbouring boundary cells overlap, and a
+        // The steepest step in each cell (-1 until made), made when a boundary
+        // cell first asks: the windows of neighbouring boundary cells overlap, and a
         // pixel's step was made for each window holding it, up to nine times.
         var cellSteepest = [Double](repeating: -1, count: boundary.cells.count)
         func cellMaximum(_ cx: Int, _ cy: Int) -> Double {
@@ -255,10 +255,8 @@ struct PaperRegion {
         for cy in 0..<boundary.height {
             for cx in 0..<boundary.width where boundary[cx, cy] {
                 precondition(!boundary.isOnFrame(x: cx, y: cy))
-                let x0 = Int(Double(cx - 1) / scale), x1 = min(width, Int(Double(cx + 2) / scale))
-                let y0 = Int(Double(cy - 1) / scale), y1 = min(height, Int(Double(cy + 2) / scale))
-                guard x1 > x0, y1 > y0 else { continue }
-                // The window x0..<x1, y0..<y1 is the three cells each way around this one.
+                // The window is the three cells each way around this one; an empty one counts no step.
+                guard edge(cx + 2, width) > edge(cx - 1, width), edge(cy + 2, height) > edge(cy - 1, height) else { continue }
                 var steepest = 0.0
                 for ny in (cy - 1)...(cy + 1) {
                     for nx in (cx - 1)...(cx + 1) { steepest = max(steepest, cellMaximum(nx, ny)) }
