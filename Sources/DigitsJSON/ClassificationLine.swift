@@ -5,7 +5,7 @@ import DigitKit
 ///
 ///     {"file"[, "file_base64"][, "index"], "digit", "confidence", "uncertain"[, "warnings"], "probabilities"[, "top"][, "preprocessed"]}
 ///     {"file"[, "file_base64"][, "index"], "digit": null, "reason"[, "preprocessed"]}
-///     {"file"[, "file_base64"][, "index"], "digit": null, "reason": "not a digit", "not_a_digit"[, "preprocessed"]}
+///     {"file"[, "file_base64"][, "index"], "digit": null, "reason": "not a digit", "not_a_digit"[, "top"][, "preprocessed"]}
 ///     {"file"[, "file_base64"][, "index"], "error"}
 ///
 /// "file_base64" holds the exact bytes of a path that is not UTF-8
@@ -32,22 +32,27 @@ package struct ClassificationLine: Encodable {
     package enum Outcome {
         case digit(Int, confidence: Double, uncertain: Bool, warnings: [String], probabilities: [Double], top: [Ranked]?)
         case noDigit(reason: String)
-        case notADigit(reason: String, probability: Double)
+        /// `top`: the digits the model ranks highest beneath "not a digit",
+        /// when asked for, so that a digit taken for no digit can be seen.
+        case notADigit(reason: String, probability: Double, top: [Ranked]?)
         case error(String)
 
         /// The outcome of one picture's classification; `top` K most
         /// probable digits when asked for.
         package init(_ classification: Classification, top: Int?) {
+            func ranked(_ prediction: Prediction) -> [Ranked]? {
+                top.map { prediction.top($0).map { Ranked(digit: $0.digit, probability: $0.probability) } }
+            }
             switch classification.outcome {
             case .noDigit:
                 self = .noDigit(reason: ClassificationLine.noDigitReason)
             case .notADigit(let prediction):
-                self = .notADigit(reason: ClassificationLine.notADigitReason, probability: prediction.notADigit)
+                self = .notADigit(reason: ClassificationLine.notADigitReason, probability: prediction.notADigit, top: ranked(prediction))
             case .digit(let prediction):
                 self = .digit(
                     prediction.digit, confidence: prediction.confidence, uncertain: classification.isUncertain,
                     warnings: classification.warnings.map(\.rawValue), probabilities: prediction.probabilities,
-                    top: top.map { prediction.top($0).map { Ranked(digit: $0.digit, probability: $0.probability) } })
+                    top: ranked(prediction))
             }
         }
     }
@@ -85,10 +90,11 @@ package struct ClassificationLine: Encodable {
         case .noDigit(let reason):
             try object.encodeNil(forKey: .digit)
             try object.encode(reason, forKey: .reason)
-        case .notADigit(let reason, let probability):
+        case .notADigit(let reason, let probability, let top):
             try object.encodeNil(forKey: .digit)
             try object.encode(reason, forKey: .reason)
             try object.encode(probability, forKey: .notADigit)
+            try object.encodeIfPresent(top, forKey: .top)
         case .error(let message):
             try object.encode(message, forKey: .error)
         }

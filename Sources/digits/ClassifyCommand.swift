@@ -11,8 +11,10 @@ extension Digits {
                 "uncertain" when the confidence is below --uncertain-below, or "blank.png: no \
                 digit found" for a picture without one. --format json (or --json) writes one JSON \
                 object per line: {"file", "digit", "confidence", "uncertain", "probabilities"} (plus \
-                "top" with --top); {"file", "digit": null, "reason": "no digit found"}; or {"file", \
-                "error"} for an input that failed. --format csv writes a header and one row per \
+                "top" with --top); {"file", "digit": null, "reason": "no digit found"}; {"file", \
+                "digit": null, "reason": "not a digit", "not_a_digit"} (plus "top" with --top: the \
+                digits ranked beneath it) for a letter, a symbol or a scribble; or {"file", "error"} \
+                for an input that failed. --format csv writes a header and one row per \
                 input: file,index,status,digit,confidence,uncertain,message. Results keep the order \
                 of the inputs. An input that fails is reported on stderr; the others are still \
                 classified. A name that is not UTF-8 or holds control characters is shown in \
@@ -36,7 +38,7 @@ extension Digits {
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Mark predictions whose confidence is below this probability as uncertain.", valueName: "p"))
         var uncertainBelow: Double = ResultFormatting.defaultUncertainBelow
 
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also list the K most probable digits (1-10).", valueName: "K"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also list the K most probable digits (1-10), after \"not a digit\" too.", valueName: "K"))
         var top: Int?
 
         @Option(name: .long, parsing: .unconditional, help: "Inputs per forward pass.")

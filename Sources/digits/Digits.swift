@@ -5,7 +5,7 @@ import DigitKit
 @main
 struct Digits: ParsableCommand {
     /// This release of digits; `digits --version` prints it with the libtorch it runs on.
-    static let release = "0.35.3"
+    static let release = "0.36.0"
 
     static let configuration = CommandConfiguration(
         commandName: "digits",

@@ -38,23 +38,27 @@ struct ResultFormatting {
 
     /// "seven.png: 7 (99.8%)", "(41.0%, uncertain)" below the threshold,
     /// "(91.2%, uncertain: several digits)" with warnings, then the ranking
-    /// when `top` > 1; "blank.png: no digit found".
+    /// when `top` > 1; "letter.png: not a digit (99.1%)", then the ranking
+    /// whenever `top` is given, since no digit is named before it;
+    /// "blank.png: no digit found".
     func textLine(_ result: ClassificationResult) -> String? {
         let label = result.origin.label
         switch result.outcome {
         case .failed: return nil
         case .noDigit: return "\(label): \(Self.noDigitReason)"
-        case .notADigit(let prediction): return "\(label): \(Self.notADigitReason) (\(Self.percent(prediction.notADigit)))"
+        case .notADigit(let prediction):
+            return "\(label): \(Self.notADigitReason) (\(Self.percent(prediction.notADigit)))" + ranking(prediction, from: 1)
         case .digit(let prediction):
             let reasons = result.warnings.map(\.rawValue).joined(separator: ", ")
             let marker = result.isUncertain(under: uncertainty) ? (reasons.isEmpty ? ", uncertain" : ", uncertain: \(reasons)") : ""
-            var line = "\(label): \(prediction.digit) (\(Self.percent(prediction.confidence))\(marker))"
-            if let top, top > 1 {
-                let ranking = prediction.top(top).map { "\($0.digit) \(Self.percent($0.probability))" }
-                line += "  top \(top): " + ranking.joined(separator: ", ")
-            }
-            return line
+            return "\(label): \(prediction.digit) (\(Self.percent(prediction.confidence))\(marker))" + ranking(prediction, from: 2)
         }
+    }
+
+    /// "  top 3: 7 99.8%, 1 0.1%, 4 0.0%" when `top` is at least `least`, else "".
+    private func ranking(_ prediction: Prediction, from least: Int) -> String {
+        guard let top, top >= least else { return "" }
+        return "  top \(top): " + prediction.top(top).map { "\($0.digit) \(Self.percent($0.probability))" }.joined(separator: ", ")
     }
 
     /// The `--json` line for one result (ClassificationLine).

@@ -137,7 +137,7 @@ enum OpenAPIDocument {
         "summary": "The digit in a picture, or in each of several.",
         "security": [{}, {"bearer": []}],
         "parameters": [
-          {"name": "top", "in": "query", "required": false, "description": "Also list the K most probable digits.", "schema": {"type": "integer", "minimum": 1, "maximum": 10}},
+          {"name": "top", "in": "query", "required": false, "description": "Also list the K most probable digits, after \"not a digit\" too.", "schema": {"type": "integer", "minimum": 1, "maximum": 10}},
           {"name": "raw", "in": "query", "required": false, "description": "Only resize the picture to 28x28 (no photo preprocessing).", "schema": {"type": "boolean"}},
           {"name": "invert", "in": "query", "required": false, "description": "Invert so the ink is bright: auto, always, never (not with raw).", "schema": {"type": "string", "enum": ["auto", "always", "never"]}},
           {"$ref": "#/components/parameters/uncertain_below"},
