@@ -16,6 +16,7 @@ import argparse
 import gzip
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -227,8 +228,9 @@ def draw_and_read(driver, strokes, kind, expected, mode="digit"):
     return detail + f", {seconds:.2f} s from pointer-up (0.3 s of it the page's pause)"
 
 
-def upload(driver, name, expected):
-    path = os.path.join(REPO, "Examples", name)
+def choose_file(driver, path):
+    """Chooses `path` in digit mode and waits for its answer: the upload's
+    list item and the seconds it took."""
     driver.find_element(By.CSS_SELECTOR, "label[for='mode-digit']").click()
     count = len(driver.find_elements(By.CSS_SELECTOR, "#uploads li"))
     driver.find_element(By.ID, "upload").send_keys(path)
@@ -236,8 +238,11 @@ def upload(driver, name, expected):
     WebDriverWait(driver, 30, poll_frequency=0.02).until(
         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#uploads li")) > count
         and d.find_element(By.CSS_SELECTOR, "#uploads li").get_attribute("data-state") != "pending")
-    seconds = time.monotonic() - chosen
-    item = driver.find_element(By.CSS_SELECTOR, "#uploads li")
+    return driver.find_element(By.CSS_SELECTOR, "#uploads li"), time.monotonic() - chosen
+
+
+def upload(driver, name, expected):
+    item, seconds = choose_file(driver, os.path.join(REPO, "Examples", name))
     digit = item.find_element(By.CSS_SELECTOR, ".upload-digit").text
     status = item.find_element(By.CSS_SELECTOR, ".upload-status").text
     assert item.get_attribute("data-state") == "done", f"{name}: {status}"
@@ -249,6 +254,19 @@ def upload(driver, name, expected):
     ink = driver.execute_script(INK_SCRIPT, item.find_element(By.CSS_SELECTOR, "canvas"))
     assert ink >= 20, f"{name}: its 28x28 has {ink} ink pixels"
     return f"{name} read {digit} ({status}) {seconds:.2f} s after it was chosen; thumbnail and 28x28 with {ink} ink pixels shown"
+
+
+def upload_not_a_digit(driver, name):
+    """A letter is answered "not a digit", with the digit ranked next and
+    the 28x28 the model judged, so that a digit taken for none shows why."""
+    item, _ = choose_file(driver, os.path.join(REPO, "Examples", name))
+    status = item.find_element(By.CSS_SELECTOR, ".upload-status").text
+    assert item.get_attribute("data-state") == "done", f"{name}: {status}"
+    assert item.get_attribute("data-kind") == "not-a-digit", f"{name} is a letter, the page shows {status!r}"
+    assert re.search(r"^\d{1,3}\.\d% sure · not a digit; nearest digit \d at \d{1,3}\.\d%$", status), f"{name}: {status!r}"
+    ink = driver.execute_script(INK_SCRIPT, item.find_element(By.CSS_SELECTOR, "canvas"))
+    assert ink >= 20, f"{name}: its 28x28 has {ink} ink pixels"
+    return f"{name}: {status!r}; 28x28 with {ink} ink pixels shown"
 
 
 # Pauses the video and returns the share of dark pixels in the square the
@@ -345,14 +363,9 @@ def shows_api_error(driver, url):
         handle.write(b"this is not a picture\n")
         path = handle.name
     try:
-        count = len(driver.find_elements(By.CSS_SELECTOR, "#uploads li"))
-        driver.find_element(By.ID, "upload").send_keys(path)
-        WebDriverWait(driver, 30).until(
-            lambda d: len(d.find_elements(By.CSS_SELECTOR, "#uploads li")) > count
-            and d.find_element(By.CSS_SELECTOR, "#uploads li").get_attribute("data-state") != "pending")
+        item, _ = choose_file(driver, path)
     finally:
         os.unlink(path)
-    item = driver.find_element(By.CSS_SELECTOR, "#uploads li")
     status = item.find_element(By.CSS_SELECTOR, ".upload-status").text
     assert item.get_attribute("data-state") == "error", f"a file that is no picture was answered: {status}"
     assert "(undecodable_picture)" in status, f"the error shown is {status!r}"
@@ -440,6 +453,7 @@ def main():
                        interaction.POINTER_MOUSE, "72", "number")
             checks.run("desktop: upload a small picture", upload, driver, "seven.png", 7)
             checks.run("desktop: upload a photo", upload, driver, "eight-photo-400.png", 8)
+            checks.run("desktop: upload a letter", upload_not_a_digit, driver, "letter-p.jpg")
             checks.run("desktop: a 7 drawn with a pen", draw_and_read, driver, SEVEN, interaction.POINTER_PEN, "7")
             checks.run("desktop: the camera (fake device playing the clip)", camera, driver, clip_digits,
                        screenshot_to(driver, arguments.screenshots, "serve-desktop.png"))

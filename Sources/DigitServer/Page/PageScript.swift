@@ -87,7 +87,7 @@ extension PageAssets {
   // POSTs one picture; resolves to the answer's JSON or rejects with an
   // Error whose message can be shown as it is.
   async function postPicture(body, type, mode) {
-    const url = mode === "number" ? "/v1/read" : "/v1/classify?preprocessed=true";
+    const url = mode === "number" ? "/v1/read" : "/v1/classify?preprocessed=true&top=1";
     let response;
     try {
       response = await fetch(url, { method: "POST", headers: { "Content-Type": type }, body });
@@ -120,6 +120,13 @@ extension PageAssets {
       shown.status = result.reason || "no digit found";
       if (typeof result.not_a_digit === "number") shown.confidence = percent(result.not_a_digit) + " sure";
       shown.kind = result.reason === "not a digit" ? "not-a-digit" : "no-digit";
+      // After "not a digit": the digit the model ranks next and the 28x28 it
+      // judged, so that a digit taken for none shows what the model saw.
+      const nearest = Array.isArray(result.top) ? result.top[0] : null;
+      if (nearest && typeof nearest.digit === "number" && typeof nearest.probability === "number") {
+        shown.status += `; nearest digit ${nearest.digit} at ${percent(nearest.probability)}`;
+      }
+      shown.pixels = result.preprocessed || null;
       return shown;
     }
     shown.big = String(value);
